@@ -1,0 +1,146 @@
+# uldma -- top-level Makefile.  Every target installs what it needs first
+# (scripts/deps.sh), so a bare Debian 12 machine runs any of them directly.
+#
+#   make prove      the main job: Frama-C WP over every module of src/
+#   make test       unit tests (ASan/UBSan), short fuzz runs, kmod + firmware builds
+#   make models     SPIN models (the real src/ code through embedded C)
+#   make kmod       the Linux kernel module (Kbuild, Debian's headers)
+#   make firmware   the Cortex-R5 firmware ELF (arm-none-eabi-gcc, TCM link)
+#   make fuzz       the fuzzers with a longer budget (FUZZ_TIME seconds each)
+#   make bench      benchmarks, side by side, with tables and plots
+#   make hw         RTL simulation / formal checks of hw/
+#   make board      the module in a QEMU-booted Linux, the firmware on an emulated R5
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+DEPS := scripts/deps.sh
+
+# ---------------------------------------------------------------- proofs
+WP_TIMEOUT ?= 15
+WP_PAR     ?= 2
+WP_CACHE   ?= update
+FRAMAC_STRICT := -warn-signed-overflow -warn-unsigned-overflow \
+	-warn-signed-downcast -warn-unsigned-downcast \
+	-warn-left-shift-negative -warn-right-shift-negative \
+	-warn-invalid-bool -warn-special-float non-finite \
+	-kernel-warn-key annot:missing-spec=abort \
+	-kernel-warn-key typing:implicit-function-declaration=abort
+WP_FLAGS := -c11 -machdep x86_32 -pp-annot \
+	-cpp-extra-args="-Isrc -Ispec -DUD_PLATFORM_PROOF" \
+	$(FRAMAC_STRICT) \
+	-wp -wp-rte -wp-prover z3,cvc4 -wp-par $(WP_PAR) -wp-timeout $(WP_TIMEOUT) \
+	-wp-cache $(WP_CACHE) -wp-cache-dir proofs/cache -wp-no-print
+export WP_FLAGS
+
+.PHONY: help prove prove-baseline prove-one deps-prove
+help:
+	@sed -n '4,13p' Makefile | sed 's/^#//'
+
+deps-prove:
+	@$(DEPS) prove
+
+prove: deps-prove
+	@python3 scripts/prove.py
+
+# Raise proofs/baseline/<module>.goals to the current counts (never lowers).
+prove-baseline: deps-prove
+	@python3 scripts/prove.py --update-baseline
+
+# make prove-one M=shadow  -- one module, for development.
+prove-one: deps-prove
+	@python3 scripts/prove.py $(M)
+
+# ---------------------------------------------------------------- host build
+CC      ?= gcc
+WARN    := -Wall -Wextra -Werror -Wshadow -Wconversion -Wsign-conversion \
+	-Wstrict-prototypes -Wmissing-prototypes -Wcast-qual -Wundef -Wvla
+CORE_CFLAGS := -std=c11 -ffreestanding -fno-builtin $(WARN) -Isrc -Ispec
+SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+BUILD   := build
+CORE_SRC := $(wildcard src/*.c)
+TEST_SRC := $(wildcard tests/unit/test_*.c)
+TEST_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+TEST_SUPPORT := $(wildcard tests/support/*.c)
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_RUNS ?= 200000
+FUZZ_TIME ?= 300
+
+.PHONY: test unit fuzz-smoke fuzz deps-test core-freestanding
+deps-test:
+	@$(DEPS) test
+
+# The core alone, freestanding, with every warning an error.
+core-freestanding: deps-test
+	@mkdir -p $(BUILD)/core
+	@for f in $(CORE_SRC); do \
+		$(CC) $(CORE_CFLAGS) -O2 -c $$f -o $(BUILD)/core/$$(basename $$f .c).o || exit 1; \
+	done
+	@echo "core: $(words $(CORE_SRC)) module(s) compile freestanding with -Werror"
+
+$(BUILD)/tests/%: tests/unit/%.c $(CORE_SRC) $(TEST_SUPPORT) $(wildcard src/*.h tests/support/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -g -O1 $(SAN) -Wall -Wextra -Werror -Isrc -Ispec -Itests/support \
+		$< $(CORE_SRC) $(TEST_SUPPORT) -o $@ $$(pkg-config --cflags --libs check)
+
+unit: deps-test $(TEST_BIN)
+	@python3 scripts/run_tests.py $(TEST_BIN)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(TEST_SUPPORT)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-Isrc -Ispec -Itests/support $< $(CORE_SRC) $(TEST_SUPPORT) -o $@
+
+# Short, bounded fuzz runs: part of make test.
+fuzz-smoke: deps-test $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do \
+		n=$$(basename $$f); mkdir -p $(BUILD)/corpus/$$n; \
+		echo "fuzz: $$n ($(FUZZ_RUNS) runs)"; \
+		$$f -runs=$(FUZZ_RUNS) -seed=1 $(BUILD)/corpus/$$n tests/fuzz/corpus/$$n 2>$(BUILD)/fuzz/$$n.log \
+			|| { tail -40 $(BUILD)/fuzz/$$n.log; exit 1; }; \
+		tail -1 $(BUILD)/fuzz/$$n.log; \
+	done
+
+# The fuzzers with a real budget (FUZZ_TIME seconds each).
+fuzz: deps-test $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do \
+		n=$$(basename $$f); mkdir -p $(BUILD)/corpus/$$n; \
+		echo "fuzz: $$n ($(FUZZ_TIME)s)"; \
+		$$f -max_total_time=$(FUZZ_TIME) $(BUILD)/corpus/$$n 2>$(BUILD)/fuzz/$$n.log \
+			|| { tail -40 $(BUILD)/fuzz/$$n.log; exit 1; }; \
+		tail -1 $(BUILD)/fuzz/$$n.log; \
+	done
+
+test: deps-test core-freestanding unit fuzz-smoke kmod firmware
+	@echo "test: all passed"
+
+# ---------------------------------------------------------------- homes
+.PHONY: kmod firmware models bench hw board clean
+kmod:
+	@$(DEPS) kmod
+	@$(MAKE) -s -C kmod
+
+firmware:
+	@$(DEPS) firmware
+	@$(MAKE) -s -C firmware
+
+models:
+	@$(DEPS) models
+	@python3 scripts/models.py
+
+bench:
+	@$(DEPS) bench
+	@$(MAKE) -s -C tests/bench
+
+hw:
+	@$(DEPS) hw
+	@$(MAKE) -s -C hw
+
+board:
+	@$(DEPS) board
+	@$(MAKE) -s -C tests/board
+
+clean:
+	rm -rf $(BUILD) proofs/logs proofs/reports
+	-$(MAKE) -s -C kmod clean
+	-$(MAKE) -s -C firmware clean
