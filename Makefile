@@ -78,18 +78,29 @@ core-freestanding: deps-test
 	done
 	@echo "core: $(words $(CORE_SRC)) module(s) compile freestanding with -Werror"
 
-$(BUILD)/tests/%: tests/unit/%.c $(CORE_SRC) $(TEST_SUPPORT) $(wildcard src/*.h tests/support/*.h)
+# A test or fuzz source names the modules it links in one line:
+#   /* uldma-links: shadow shadow_lib */
+# plus tests/support/plat_host_<module>.c for each of them, when present.
+links = $(shell sed -n 's|.*uldma-links:\(.*\)\*/.*|\1|p' $(1))
+link_srcs = $(foreach m,$(call links,$(1)),src/$(m).c $(wildcard tests/support/plat_host_$(m).c)) \
+	$(filter-out tests/support/plat_host_%,$(TEST_SUPPORT))
+
+.SECONDEXPANSION:
+$(BUILD)/tests/%: tests/unit/%.c $$(call link_srcs,tests/unit/%.c) $(wildcard src/*.h spec/*.acsl tests/support/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -g -O1 $(SAN) -Wall -Wextra -Werror -Isrc -Ispec -Itests/support \
-		$< $(CORE_SRC) $(TEST_SUPPORT) -o $@ $$(pkg-config --cflags --libs check)
+		$< $(call link_srcs,$<) -o $@ $$(pkg-config --cflags --libs check)
 
-unit: deps-test $(TEST_BIN)
-	@python3 scripts/run_tests.py $(TEST_BIN)
+# make unit            all unit tests
+# make unit T=shadow   only tests/unit/test_shadow.c
+UNIT_BIN := $(if $(T),$(BUILD)/tests/test_$(T),$(TEST_BIN))
+unit: deps-test $(UNIT_BIN)
+	@python3 scripts/run_tests.py $(UNIT_BIN)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(TEST_SUPPORT)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $$(call link_srcs,tests/fuzz/%.c) $(wildcard src/*.h spec/*.acsl tests/support/*.h)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-Isrc -Ispec -Itests/support $< $(CORE_SRC) $(TEST_SUPPORT) -o $@
+		-Isrc -Ispec -Itests/support $< $(call link_srcs,$<) -o $@
 
 # Short, bounded fuzz runs: part of make test.
 fuzz-smoke: deps-test $(FUZZ_BIN)
