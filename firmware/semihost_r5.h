@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * firmware/semihost_r5.h -- ARM semihosting, for the self-test ELF only
+ * (a debugger or QEMU -semihosting must be attached; the production ELF
+ * never links this).
+ */
+#ifndef UD_R5_SEMIHOST_H
+#define UD_R5_SEMIHOST_H
+
+#include "r5_home.h"
+
+void ud_r5_sh_puts(const char *s);			/* SYS_WRITE0        */
+void ud_r5_sh_putu(uint32_t v);				/* decimal           */
+void ud_r5_sh_puthex(uint32_t v);			/* 0x%08x            */
+void ud_r5_sh_exit(uint32_t code) __attribute__((noreturn)); /* SYS_EXIT_EXTENDED */
+
+#endif /* UD_R5_SEMIHOST_H */
