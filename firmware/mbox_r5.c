@@ -12,6 +12,10 @@ void ud_r5_mbox_init(struct ud_r5_mbox *mb)
 {
 	uint32_t i;
 
+	/* A magic left in the TCM by a previous run must not invite the APU
+	 * to post into a ring that is about to be reset. */
+	mb->magic = 0;
+	ud_r5_dmb();
 	mb->head = 0;
 	mb->tail = 0;
 	mb->resyncs = 0;
