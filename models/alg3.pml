@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * models/alg3.pml -- algorithm 3 of seed 000 (shadow-address DMA initiation
+ * without context-id bits) under every interleaving of several processes.
+ *
+ * Seed: /work/shared/seeds/000_84f077e385ac0b00.txt, "THIRD ALGORITHM"
+ * (Fig. 3 and its retry loop) and "PROOF OF CORRECTNESS" (the threat
+ * model: P1 starts a DMA from A1 to A2; other processes may have read-only
+ * access to A1; they do not have access to A2).
+ *
+ * The engine is the real recogniser, src/shadow.c, called through SPIN's
+ * embedded C: its state (struct ud_sh_alg3) is part of the SPIN state
+ * vector and every bus access is ONE atomic step that calls
+ * ud_sh_alg3_step() on it -- which is all the hardware sees: STORE/LOAD,
+ * physical address, data.  The processes only issue accesses their page
+ * rights allow (the MMU faults any other access before it reaches the
+ * bus: assumption A-MMU-SHADOW in spec/ASSUMPTIONS.md).
+ *
+ * Compile-time parameters (scripts/models.py passes them with spin -D):
+ *   FORM    0 = Fig. 3, STORE dst, LOAD src, STORE dst, LOAD src, LOAD dst
+ *           1 = LOAD src, STORE dst, LOAD src (the form the seed calls
+ *               abusable)
+ *           2 = Fig. 3 with its fifth access (LOAD dst) removed
+ *   THREAT  0 = the seed's: P1 (victim) A1 -> A2; P2, another application,
+ *               A1 -> B2 (read-shares A1); X, malicious, may read A1 and
+ *               owns page M.  Nobody but P1 touches A2.
+ *           1 = weaker: P1 and P2 belong to one application and both DMA
+ *               into the write-shared A2 (P2: B1 -> A2), unsynchronised
+ *           2 = as 1, but the application serialises its DMA calls with a
+ *               lock (the synchronisation the seed asks for)
+ *   PROP    1 = MIX:  every started DMA's (src, dst, size) is one process's
+ *                     intended transfer (an honest process's call, or one
+ *                     the malicious process has the rights to ask for)
+ *           2 = ONE:  the accesses that make up a started DMA were all
+ *                     issued by one process (the seed's closing claim)
+ *           3 = ONCE: an honest process's DMA starts exactly once per call,
+ *                     and only when its own status says so (no start that
+ *                     it reads as FAILURE and retries, no success without
+ *                     a start)
+ *   MAXTRY  attempts per honest call (the Fig. 3 retry loop, bounded)
+ *   XBUDGET accesses the malicious process may issue
+ *   LITERAL 1 = the honest process reads Fig. 3 to the letter after the
+ *               last LOAD (retry only on FAILURE); 0 (default) = it stops
+ *               only when the status says STARTED
+ */
+
+#ifndef FORM
+#define FORM 0
+#endif
+#ifndef THREAT
+#define THREAT 0
+#endif
+#ifndef PROP
+#define PROP 1
+#endif
+#ifndef MAXTRY
+#define MAXTRY 2
+#endif
+#ifndef LITERAL
+#define LITERAL 0
+#endif
+#ifndef XBUDGET
+#define XBUDGET 6
+#endif
+
+#if FORM == 1
+#define SEQLEN 3
+#elif FORM == 2
+#define SEQLEN 4
+#else
+#define SEQLEN 5
+#endif
+
+/* processes */
+#define P1 1
+#define P2 2
+#define PX 3
+#define NPROC 4
+/* pages */
+#define A1 1
+#define A2 2
+#define B1 3
+#define B2 4
+#define M  5
+#define NPG 6
+/* access kinds, as in src/shadow.h */
+#define ST 0
+#define LD 1
+
+c_decl {
+\#include "alg3_glue.h"
+}
+c_state "struct ud_sh_alg3 eng" "Global"
+
+/* Rights: rd/wr[proc * NPG + page].  Constant after init. */
+bool rd[NPROC * NPG];
+bool wr[NPROC * NPG];
+/* Intended transfer of each honest process. */
+byte isrc[NPROC];
+byte idst[NPROC];
+byte isz[NPROC];
+
+/* Scratch of one bus access: set and cleared inside the atomic step, so
+ * it is always 0 between steps and costs no states. */
+byte g_who; byte g_kind; byte g_pg; byte g_data;
+byte g_res;                   /* 0 nothing, 1 started, 2 refused (error) */
+byte g_st;                    /* status a LOAD returns: 0 pending, 1 started, 2 FAILURE */
+byte g_src; byte g_dst; byte g_size;
+
+#if PROP == 2
+byte win[SEQLEN];             /* issuers of the last SEQLEN accesses */
+#endif
+#if PROP == 3
+bool incall[NPROC];           /* inside its DMA() call */
+byte cnt[NPROC];              /* DMAs started with its arguments */
+#endif
+#if THREAT == 2
+byte lock;                    /* the application's DMA lock */
+#endif
+byte nstarted;                /* DMAs started so far (for the replay) */
+
+#define LEGIT_HONEST(q) (isrc[q] != 0 && g_src == isrc[q] && g_dst == idst[q] && g_size == isz[q])
+#define LEGIT_X (rd[PX * NPG + g_src] && wr[PX * NPG + g_dst])
+
+/* One bus access, one atomic step of the engine: the real
+ * ud_sh_alg3_step() on the engine state in the state vector.  `f` gets the
+ * status class a LOAD returns to its issuer (STORE: 0). */
+inline bus(who, kind, pg, data, f)
+{
+	atomic {
+		/* the MMU lets through only what the page rights allow */
+		assert(kind == ST && wr[who * NPG + pg] || kind == LD && rd[who * NPG + pg]);
+		g_who = who; g_kind = kind; g_pg = pg; g_data = data;
+		c_code {
+			struct ud_sh_dma o;
+			int32_t r;
+			o.src = 0; o.dst = 0; o.size = 0; o.ctx = 0;
+			r = ud_sh_alg3_step(&now.eng, &m_cfg, (uint32_t)now.g_kind,
+					    m_addr(now.g_pg), (uint32_t)now.g_data, &o);
+			now.g_res = (r == UD_SH_STARTED) ? 1 : (r < 0 ? 2 : 0);
+			now.g_st = (uchar)M_LOAD_STATUS(r, &now.eng);
+			if (r == UD_SH_STARTED) {
+				now.g_src = (uchar)m_page(o.src);
+				now.g_dst = (uchar)m_page(o.dst);
+				now.g_size = (o.size < 255u) ? (uchar)o.size : 255;
+			}
+		};
+		printf("BUS who=%d kind=%d page=%d data=%d res=%d st=%d src=%d dst=%d size=%d\n",
+		       g_who, g_kind, g_pg, g_data, g_res, g_st, g_src, g_dst, g_size);
+#if PROP == 2
+		win[0] = win[1]; win[1] = win[2];
+#if SEQLEN >= 4
+		win[2] = win[3];
+#endif
+#if SEQLEN >= 5
+		win[3] = win[4];
+#endif
+		win[SEQLEN - 1] = who;
+#endif
+		if
+		:: g_res == 1 ->
+			nstarted++;
+#if PROP == 1
+			assert(LEGIT_HONEST(P1) || LEGIT_HONEST(P2) || LEGIT_X);
+#elif PROP == 2
+			assert(win[0] == who && win[1] == who && win[2] == who
+#if SEQLEN >= 4
+			       && win[3] == who
+#endif
+#if SEQLEN >= 5
+			       && win[4] == who
+#endif
+			       );
+#else
+			if
+			:: LEGIT_HONEST(P1) -> assert(incall[P1] && cnt[P1] == 0); cnt[P1]++
+			:: LEGIT_HONEST(P2) -> assert(incall[P2] && cnt[P2] == 0); cnt[P2]++
+			:: else -> skip
+			fi;
+#endif
+		:: else -> skip
+		fi;
+		f = (kind == LD -> g_st : 0);
+		g_who = 0; g_kind = 0; g_pg = 0; g_data = 0;
+		g_res = 0; g_st = 0; g_src = 0; g_dst = 0; g_size = 0
+	}
+}
+
+#if PROP == 3
+#define ON_FAIL(me)    assert(cnt[me] == 0)
+#define ON_SUCCESS(me) assert(cnt[me] == 1)
+#else
+#define ON_FAIL(me)    skip
+#define ON_SUCCESS(me) skip
+#endif
+
+/* Status classes a LOAD returns (alg3_glue.h, M_LOAD_STATUS). */
+#define ST_PENDING 0
+#define ST_STARTED 1
+#define ST_FAILED  2
+
+/* After an intermediate LOAD: "If (return_stat == FAILURE) go to 1". */
+#define MID(f)  if :: f == ST_FAILED -> goto failed :: else -> skip fi
+/* After the last LOAD ("did it succeed?", Fig. 1): the call is over when
+ * the status says the DMA started.  LITERAL=1 reads Fig. 3 to the letter
+ * instead: only FAILURE sends the process back to 1. */
+#if LITERAL
+#define LAST(f) if :: f == ST_FAILED -> goto failed :: else -> skip fi
+#else
+#define LAST(f) if :: f == ST_STARTED -> skip :: else -> goto failed fi
+#endif
+
+/* An honest process: one DMA() call of the seed's user library, with the
+ * Fig. 3 retry loop ("If (return_stat==FAILURE) go to 1"), at most MAXTRY
+ * attempts. */
+proctype Honest(byte me)
+{
+	byte tries;
+	byte f;
+#if THREAT == 2
+	atomic { lock == 0 -> lock = me };
+#endif
+#if PROP == 3
+	incall[me] = true;
+#endif
+again:
+	if
+	:: tries == MAXTRY -> goto done
+	:: else -> tries++
+	fi;
+#if FORM == 0
+	bus(me, ST, idst[me], isz[me], f);       /* 1: STORE size TO shadow(dst) */
+	bus(me, LD, isrc[me], 0, f);             /* 2: LOAD stat.1 FROM shadow(src) */
+	MID(f);
+	bus(me, ST, idst[me], isz[me], f);       /* 3: STORE size TO shadow(dst) */
+	bus(me, LD, isrc[me], 0, f);             /* 4: LOAD stat.2 FROM shadow(src) */
+	MID(f);
+	bus(me, LD, idst[me], 0, f);             /* 5: LOAD stat.3 FROM shadow(dst) */
+	LAST(f);
+#elif FORM == 1
+	bus(me, LD, isrc[me], 0, f);             /* 1: LOAD FROM shadow(src) */
+	MID(f);
+	bus(me, ST, idst[me], isz[me], f);       /* 2: STORE size TO shadow(dst) */
+	bus(me, LD, isrc[me], 0, f);             /* 3: LOAD FROM shadow(src) */
+	LAST(f);
+#else
+	bus(me, ST, idst[me], isz[me], f);       /* 1: STORE size TO shadow(dst) */
+	bus(me, LD, isrc[me], 0, f);             /* 2: LOAD FROM shadow(src) */
+	MID(f);
+	bus(me, ST, idst[me], isz[me], f);       /* 3: STORE size TO shadow(dst) */
+	bus(me, LD, isrc[me], 0, f);             /* 4: LOAD FROM shadow(src) */
+	LAST(f);
+#endif
+	ON_SUCCESS(me);
+	goto done;
+failed:
+	ON_FAIL(me);
+	f = 0;
+	goto again;
+done:
+#if PROP == 3
+	incall[me] = false;
+#endif
+#if THREAT == 2
+	lock = 0;
+#endif
+	skip
+}
+
+/* The malicious process: any access its rights allow (LOAD shadow(A1),
+ * LOAD or STORE shadow(M), STORE data = either honest size or its own),
+ * in any order, at most XBUDGET of them. */
+proctype Malicious()
+{
+	byte n;
+	byte f;
+	do
+	:: n < XBUDGET ->
+		n++;
+		if
+		:: bus(PX, LD, A1, 0, f)
+		:: bus(PX, LD, M, 0, f)
+		:: bus(PX, ST, M, 1, f)
+		:: bus(PX, ST, M, 2, f)
+		:: bus(PX, ST, M, 3, f)
+		fi;
+		f = 0
+	:: break
+	od
+}
+
+init {
+	atomic {
+		c_code {
+			ud_sh_cfg_init(&m_cfg);
+			M_ENGINE_INIT(&now.eng, FORM);
+		};
+		/* P1, the victim: A1 -> A2, size 1.  It owns A1 and A2. */
+		rd[P1 * NPG + A1] = 1; wr[P1 * NPG + A1] = 1;
+		rd[P1 * NPG + A2] = 1; wr[P1 * NPG + A2] = 1;
+		isrc[P1] = A1; idst[P1] = A2; isz[P1] = 1;
+		/* X, malicious: may read A1 (seed: "other processes may have read
+		 * only access to A1"), owns M. */
+		rd[PX * NPG + A1] = 1;
+		rd[PX * NPG + M] = 1; wr[PX * NPG + M] = 1;
+#if THREAT == 0
+		/* P2, another application: A1 -> B2, size 2; reads A1, owns B2. */
+		rd[P2 * NPG + A1] = 1;
+		rd[P2 * NPG + B2] = 1; wr[P2 * NPG + B2] = 1;
+		isrc[P2] = A1; idst[P2] = B2; isz[P2] = 2;
+#else
+		/* P2, same application as P1: B1 -> A2, size 2; A2 write-shared. */
+		rd[P2 * NPG + B1] = 1; wr[P2 * NPG + B1] = 1;
+		rd[P2 * NPG + A2] = 1; wr[P2 * NPG + A2] = 1;
+		isrc[P2] = B1; idst[P2] = A2; isz[P2] = 2;
+#endif
+		run Honest(P1);
+		run Honest(P2);
+		run Malicious()
+	}
+}

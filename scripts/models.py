@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""make models -- run the SPIN models of models/ and check their verdicts.
+
+Each model listed in models/expected.json is generated with `spin -a`
+(its compile-time parameters passed as -D), compiled with the unmodified
+src/*.c files it names linked beside pan.c, and searched exhaustively
+(-DSAFETY, full state storage, no bitstate, no depth truncation).  The
+verdict is `verified` (no assertion can fail in any interleaving) or
+`counterexample` (one can); a counterexample is shortened (pan -i),
+replayed through the real C code (pan -r) and printed as a readable
+interleaving.  Anything else (a build error, a truncated search) is
+`error` or `incomplete`, never a pass.
+
+Per model it prints verdict, states stored, depth, memory and time, and
+writes models/results.json ({name: {verdict, states, time_s, expected,
+...}}; scripts/prove.py shows the verdict of each `model NAME` row of
+spec/REQUIREMENTS.md).  The last line is `models: N as expected, M not`;
+the exit status is non-zero when M > 0.
+
+  python3 scripts/models.py                 all models
+  python3 scripts/models.py NAME...         only those (results merged)
+  python3 scripts/models.py --list          names, parameters, expectations
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODELS = os.path.join(ROOT, "models")
+BUILD = os.path.join(ROOT, "build", "models")
+EXPECTED = os.path.join(MODELS, "expected.json")
+RESULTS = os.path.join(MODELS, "results.json")
+# The engine under check: src/ (UD_MODELS_SRC=DIR checks another candidate
+# implementation of the same API against the same models; results then go
+# to build/models/results.json, never to models/results.json).
+SRC = os.environ.get("UD_MODELS_SRC", os.path.join(ROOT, "src"))
+if "UD_MODELS_SRC" in os.environ:
+    RESULTS = os.path.join(BUILD, "results.json")
+
+PAN_DEPTH = 100000           # -m: far beyond any depth these models reach
+PAN_HASH = 22                # -w: 4M hash slots (32 MB), chains beyond
+PAN_TIMEOUT = 600            # seconds per pan run
+
+
+def load_expected():
+    with open(EXPECTED) as f:
+        spec = json.load(f)
+    return spec
+
+
+def run(cmd, cwd, timeout=PAN_TIMEOUT):
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, timeout=timeout)
+    return p.returncode, p.stdout
+
+
+def build(m, wd):
+    """spin -a, then gcc pan.c + the real src/ files.  Returns (ok, log)."""
+    if os.path.isdir(wd):
+        shutil.rmtree(wd)
+    os.makedirs(wd)
+    pml = os.path.join(MODELS, m["pml"])
+    defs = ["-D%s=%s" % (k, v) for k, v in sorted(m.get("defines", {}).items())]
+    shutil.copy(pml, os.path.join(wd, m["pml"]))
+    rc, out = run(["spin"] + defs + ["-a", m["pml"]], wd)
+    if rc != 0 or not os.path.exists(os.path.join(wd, "pan.c")):
+        return False, "spin -a failed:\n" + out
+    srcs = [os.path.join(SRC, s + ".c") for s in m.get("links", [])]
+    cflags = ["-O2", "-DSAFETY", "-DREACH", "-w",
+              "-I" + MODELS, "-I" + SRC, "-I" + os.path.join(ROOT, "src"),
+              "-I" + os.path.join(ROOT, "spec")]
+    rc, out2 = run(["gcc"] + cflags + defs + ["-o", "pan", "pan.c"] + srcs, wd)
+    if rc != 0:
+        return False, "gcc failed:\n" + out2
+    return True, out + out2
+
+
+def parse_pan(out):
+    def num(pat, cast=int, default=None):
+        r = re.search(pat, out)
+        return cast(r.group(1)) if r else default
+    return {
+        "errors": num(r"errors:\s*(\d+)"),
+        "states": num(r"(\d+)\s+states, stored"),
+        "transitions": num(r"(\d+)\s+transitions"),
+        "depth": num(r"depth reached\s+(\d+)"),
+        "state_vector": num(r"State-vector\s+(\d+)\s+byte"),
+        "memory_mb": num(r"([\d.]+)\s+total actual memory usage", float),
+        "truncated": bool(re.search(r"max search depth too small|[Ss]earch not completed"
+                                    r"|out of memory|pan: reached -DMEMLIM", out)),
+        "assertion": num(r"(assertion violated .*?) \(at depth", str),
+    }
+
+
+BUS = re.compile(r"^BUS who=(\d+) kind=(\d+) page=(\d+) data=(\d+) res=(\d+) st=(\d+) "
+                 r"src=(\d+) dst=(\d+) size=(\d+)")
+
+
+def render_trail(m, legend, out):
+    """The BUS lines of a replay as a table: who issued which access."""
+    procs = legend["procs"]
+    pages = legend["pages"]
+
+    def pg(n):
+        return pages.get(str(n), "page%s" % n).split()[0]
+    rows = []
+    for line in out.splitlines():
+        b = BUS.match(line)
+        if not b:
+            continue
+        who, kind, page, data, res, st, src, dst, size = map(int, b.groups())
+        acc = ("STORE %d TO shadow(%s)" % (data, pg(page))) if kind == 0 else \
+              ("LOAD FROM shadow(%s)" % pg(page))
+        if res == 1:
+            eng = "STARTED %s -> %s, size %d" % (pg(src), pg(dst), size)
+        elif res == 2:
+            eng = "refused (reset)"
+        else:
+            eng = "accepted"
+        ret = "" if kind == 0 else {0: "pending", 1: "STARTED", 2: "FAILURE"}.get(st, "?")
+        rows.append((str(len(rows) + 1), procs.get(str(who), "P%d" % who), acc, eng, ret))
+    hdr = ("step", "process", "bus access", "engine", "LOAD returns")
+    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(5)]
+    lines = ["  pages: " + "; ".join(v for k, v in sorted(pages.items())),
+             "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
+             "  " + "  ".join("-" * w[i] for i in range(5))]
+    for r in rows:
+        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(5)).rstrip())
+    return "\n".join(lines)
+
+
+def check_one(name, m, legends, idx, n):
+    wd = os.path.join(BUILD, name)
+    print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s) ..." % (
+        idx, n, name, " ".join("src/%s.c" % s for s in m.get("links", []))), flush=True)
+    t0 = time.time()
+    ok, log = build(m, wd)
+    if not ok:
+        return {"verdict": "error", "states": 0, "time_s": round(time.time() - t0, 2),
+                "expected": m["expected"], "detail": log[-2000:]}, None
+    t1 = time.time()
+    args = ["./pan", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH]
+    if m["expected"] == "counterexample":
+        args.append("-i")           # shortest counterexample (iterative search)
+    try:
+        rc, out = run(args, wd)
+    except subprocess.TimeoutExpired:
+        return {"verdict": "incomplete", "states": 0, "time_s": PAN_TIMEOUT,
+                "expected": m["expected"], "detail": "pan timed out"}, None
+    t_search = time.time() - t1
+    st = parse_pan(out)
+    with open(os.path.join(wd, "pan.out"), "w") as f:
+        f.write(out)
+    trail_txt = None
+    if st["errors"] is None:
+        verdict = "error"
+    elif st["errors"] > 0:
+        verdict = "counterexample"
+        rc2, rep = run(["./pan", "-r"], wd)
+        with open(os.path.join(wd, "replay.out"), "w") as f:
+            f.write(rep)
+        legend = legends[str(m["defines"].get("THREAT", 0))]
+        trail_txt = render_trail(m, legend, rep)
+        viol = re.search(r"assertion violated (.*?)(?: \(at depth|$)", rep, re.M)
+        trail_txt += "\n  violated: %s" % (m.get("property", ""),)
+        if viol:
+            trail_txt += "\n  (assert %s)" % viol.group(1).strip()
+        with open(os.path.join(wd, "counterexample.txt"), "w") as f:
+            f.write(trail_txt + "\n")
+    elif st["truncated"]:
+        verdict = "incomplete"
+    else:
+        verdict = "verified"
+    res = {"verdict": verdict, "expected": m["expected"],
+           "states": st["states"] or 0, "transitions": st["transitions"] or 0,
+           "depth": st["depth"] or 0, "state_vector_bytes": st["state_vector"] or 0,
+           "memory_mb": st["memory_mb"] or 0.0,
+           "time_s": round(t_search, 2), "build_s": round(t1 - t0, 2),
+           "truncated": st["truncated"],
+           "params": m.get("defines", {})}
+    return res, trail_txt
+
+
+def main(argv):
+    spec = load_expected()
+    models = spec["models"]
+    legends = spec["legends"]
+    if "--list" in argv:
+        for name, m in models.items():
+            print("%-24s %-15s %s  %s" % (name, m["expected"],
+                                          " ".join("%s=%s" % kv for kv in sorted(m["defines"].items())),
+                                          m.get("property", "")))
+        return 0
+    names = [a for a in argv if not a.startswith("-")] or list(models)
+    for nm in names:
+        if nm not in models:
+            sys.exit("models: no model named %s (see models/expected.json)" % nm)
+    for tool in ("spin", "gcc"):
+        if shutil.which(tool) is None:
+            sys.exit("models: %s not found (make models installs it: scripts/deps.sh models)" % tool)
+    os.makedirs(BUILD, exist_ok=True)
+
+    results = {}
+    if os.path.exists(RESULTS) and len(names) < len(models):
+        with open(RESULTS) as f:
+            results = json.load(f)
+    good = bad = 0
+    t_all = time.time()
+    for i, nm in enumerate(names, 1):
+        m = models[nm]
+        res, trail = check_one(nm, m, legends, i, len(names))
+        results[nm] = res
+        same = res["verdict"] == m["expected"]
+        good += same
+        bad += not same
+        print("[%d/%d] %-24s %-15s %s  states %d, depth %d, %.1f MB, %.2fs%s" % (
+            i, len(names), nm, res["verdict"],
+            "(as expected)" if same else "(EXPECTED %s)" % m["expected"],
+            res["states"], res.get("depth", 0), res.get("memory_mb", 0.0), res["time_s"],
+            "" if res.get("verdict") != "error" else "\n" + res.get("detail", "")), flush=True)
+        if trail:
+            print("      counterexample (shortest found, replayed through the real C code):")
+            print(trail)
+        with open(RESULTS, "w") as f:
+            json.dump({k: results[k] for k in models if k in results}, f, indent=1, sort_keys=True)
+            f.write("\n")
+    print("total %.1fs" % (time.time() - t_all))
+    print("models: %d as expected, %d not" % (good, bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
