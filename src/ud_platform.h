@@ -29,4 +29,52 @@
 /*@ assigns \result \from ud_env; */
 uint64_t ud_plat_now(void);
 
+/* ------------------------------------------------------------- utlb */
+/* The OS pinning facility the UTLB's driver side uses (seed 000, "only a
+ * device driver that access the OS pinning and unpinning facility is
+ * required").  Called only by src/utlb_table.c (driver side).  Ghost state
+ * ud_utlb_pinned[pid][vpn] is 1 while the UTLB holds a pin on that page of
+ * that process.  [A-UTLB-PIN] [A-UTLB-UNPIN] */
+#include "utlb_param.h"
+/*@ ghost int ud_utlb_pinned[UD_UTLB_NPROC][UD_UTLB_VPAGES]; */
+
+/* Pin virtual page vpn of process pid; return its physical page number. */
+/*@ requires pid: pid < UD_UTLB_NPROC;
+    requires vpn: vpn < UD_UTLB_VPAGES;
+    requires out: \valid(ppn);
+    assigns ud_env, ud_utlb_pinned[pid][vpn], *ppn;
+    ensures ok: \result == UD_OK ==>
+      ud_utlb_pinned[pid][vpn] == 1 && *ppn <= UD_UTLB_PPN_MAX;
+    ensures refused: \result != UD_OK ==> \result == UD_E_PLATFORM &&
+      ud_utlb_pinned[pid][vpn] == \old(ud_utlb_pinned[pid][vpn]) &&
+      *ppn == \old(*ppn);
+*/
+ud_status ud_plat_utlb_pin(uint32_t pid, uint32_t vpn, uint64_t *ppn);
+
+/* Release the pin taken by ud_plat_utlb_pin (cannot fail). */
+/*@ requires pid: pid < UD_UTLB_NPROC;
+    requires vpn: vpn < UD_UTLB_VPAGES;
+    requires held: ud_utlb_pinned[pid][vpn] == 1;
+    assigns ud_env, ud_utlb_pinned[pid][vpn];
+    ensures released: ud_utlb_pinned[pid][vpn] == 0;
+*/
+void ud_plat_utlb_unpin(uint32_t pid, uint32_t vpn, uint64_t ppn);
+
+/* ------------------------------------------------------------- r5_sched */
+/* The R5 scheduler's two doors (src/r5_sched.c; seed 004, 1.3.2).  Hand
+ * one block (trid, seq) of [src, src+len) -> node:dst to the DMA engine,
+ * which cuts it into 256 B packets; the engine answers later with an ACK,
+ * NACK or PF-NACK event carrying (trid, seq).  Posting never fails from the
+ * core's view: a lost block is a timeout.  [A-PLAT-R5-POST] */
+/*@ requires len: 0 < len <= 16384;
+    assigns ud_env \from trid, seq, pd, vc, kind, node, src, dst, len; */
+void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
+		     uint8_t kind, uint32_t node, uint64_t src, uint64_t dst,
+		     uint32_t len);
+
+/* The completion notification of the transfer on channel (pd, vc).
+ * [A-PLAT-R5-NOTIFY] */
+/*@ assigns ud_env \from pd, vc, kind; */
+void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
+
 #endif /* UD_PLATFORM_H */
