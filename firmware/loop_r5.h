@@ -9,12 +9,31 @@
 
 #include "r5_home.h"
 
+/* The core modules the loop drives, wired in once their src/M.c is
+ * present (firmware/Makefile passes -DUD_HAVE_M; modules land one at a
+ * time and the home builds at every step). */
+#ifdef UD_HAVE_FAULT_MSG
+#include "fault_msg.h"
+#define UD_R5_HAVE_FAULT_MSG 1
+#endif
+#if defined(UD_HAVE_R5_SCHED) && defined(UD_R5_HAVE_FAULT_MSG)
+#include "r5_sched.h"
+#define UD_R5_HAVE_SCHED 1
+#endif
+
 /* Timer tick period in ticks (CPU cycles): 100 us at UD_R5_CPU_HZ, ten
  * ticks per millisecond, the smallest timeout the thesis used (seed 004,
  * Chapter 4: 25, 2.5 and 1 ms). */
 #ifndef UD_R5_TICK_CYCLES
 #define UD_R5_TICK_CYCLES (UD_R5_CPU_HZ / 10000u)
 #endif
+/* The retransmit timeout (seed 004, 3.2.3.3 and Chapter 4: first 200 ms,
+ * then 25, 2.5 and 1 ms; "currently the minimum we have used is 1 ms").
+ * In microseconds; 1 ms by default. */
+#ifndef UD_R5_TIMEOUT_US
+#define UD_R5_TIMEOUT_US 1000u
+#endif
+#define UD_R5_TIMEOUT_TICKS ((uint64_t)UD_R5_TIMEOUT_US * (UD_R5_CPU_HZ / 1000000u))
 /* Most mailbox messages taken per pass, so the timer is never starved. */
 #ifndef UD_R5_MSGS_PER_PASS
 #define UD_R5_MSGS_PER_PASS 8u
@@ -22,14 +41,25 @@
 
 struct ud_r5_loop {
 	struct ud_r5_mbox *mb;
+#ifdef UD_R5_HAVE_SCHED
+	struct ud_r5_sched *sched;
+#endif
 	uint64_t next_tick;	/* ud_plat_now() value of the next tick  */
 	uint32_t rapf;		/* RAPF (opcode 2) messages decoded      */
 	uint32_t bad;		/* messages the core's decoder refused   */
-	uint32_t other;		/* other opcodes (ACK/NACK/PF-NACK/read) */
+	uint32_t other;		/* other opcodes: no decoder yet (below) */
 	uint32_t late_ticks;	/* ticks that found the loop > 1 period late */
+	ud_status last;		/* the core's verdict on the last message */
 };
 
+/* Set up the loop over an initialised mailbox. */
 void ud_r5_loop_init(struct ud_r5_loop *lp, struct ud_r5_mbox *mb);
+#ifdef UD_R5_HAVE_SCHED
+/* Attach the scheduler: ud_r5_sched_init(sched, UD_R5_SCHED_WIN (the
+ * seed's 2 outstanding blocks), period).  UD_OK or the core's error. */
+ud_status ud_r5_loop_attach(struct ud_r5_loop *lp, struct ud_r5_sched *sched,
+			    uint64_t period);
+#endif
 /* One pass: take up to UD_R5_MSGS_PER_PASS mailbox messages and hand each
  * to the core, then run the timer tick if it is due. */
 void ud_r5_loop_pass(struct ud_r5_loop *lp);

@@ -9,11 +9,12 @@
 #include "ud_platform.h"
 
 /* ------------------------------------------------------------ memory map */
-/* Seed 004_2c0be60bc8bfaeb5.txt / ZynqMP RPU split mode; see r5.ld. */
+/* Seed 004_2c0be60bc8bfaeb5.txt / ZynqMP RPU; the sizes depend on the
+ * RPU mode (split: 64 KB each, lockstep: 128 KB each), so the linker
+ * script (r5.ld) exports the bounds it used. */
 #define UD_R5_ATCM_BASE  0x00000000u
-#define UD_R5_ATCM_SIZE  0x00010000u	/* 64 KB */
 #define UD_R5_BTCM_BASE  0x00020000u
-#define UD_R5_BTCM_SIZE  0x00010000u	/* 64 KB */
+extern char __atcm_start[], __atcm_limit[], __btcm_start[], __btcm_limit[];
 
 /* ------------------------------------------------------------ clock */
 /*
@@ -70,7 +71,8 @@ bool ud_r5_mbox_poll(struct ud_r5_mbox *mb, uint32_t *w0, uint32_t *w1);
 /* The main program (main_r5.c, or selftest_r5.c in the self-test ELF). */
 void ud_r5_main(void);
 /* Called by startup.S on any exception (kind 1..7) or a return from
- * ud_r5_main (kind 8), with the faulting mode's return address. */
+ * ud_r5_main (kind 8), with the faulting mode's return address; main_r5.c
+ * also reports kind 9 (the scheduler refused its parameters). */
 void ud_r5_exception(uint32_t kind, uint32_t lr);
 
 static inline void ud_r5_dmb(void)

@@ -10,7 +10,7 @@
 #include <linux/kernel.h>
 
 #include "ud_platform.h"
-#if __has_include("fault_msg.h")	/* wired in once it lands in src/ */
+#ifdef UD_HAVE_FAULT_MSG	/* src/fault_msg.c present (kmod/Kbuild) */
 #include "fault_msg.h"
 #define UD_KMOD_HAVE_FAULT_MSG 1
 #endif
