@@ -11,6 +11,10 @@
  */
 #include "loop_r5.h"
 #include "semihost_r5.h"
+#ifdef UD_HAVE_SHADOW		/* src/shadow.c present (firmware/Makefile) */
+#include "shadow.h"
+#define UD_R5_HAVE_SHADOW 1
+#endif
 
 struct ud_r5_st {
 	uint32_t total;
@@ -113,6 +117,51 @@ static void ud_r5_st_core(struct ud_r5_st *st)
 }
 #else
 static void ud_r5_st_core(struct ud_r5_st *st)
+{
+	(void)st;
+}
+#endif
+
+#ifdef UD_R5_HAVE_SHADOW
+/*
+ * src/shadow.c (seed 000): sa = 2^40 | ctx << 41 | p.  p 0x12345678,
+ * ctx 2: 0x10000000000 + 0x40000000000 + 0x12345678 = 0x50012345678.
+ * Then one algorithm-3 sequence (Fig. 3: STORE dst, LOAD src, STORE dst,
+ * LOAD src, LOAD dst) for 256 bytes from p 0x5000 to p 0x2000.
+ * (kmod/uldma_selftest.c checks the same answers in the kernel.)
+ */
+static void ud_r5_st_shadow(struct ud_r5_st *st)
+{
+	static const uint32_t kind[5] = { UD_BUS_STORE, UD_BUS_LOAD, UD_BUS_STORE,
+					  UD_BUS_LOAD, UD_BUS_LOAD };
+	static const uint64_t addr[5] = { 0x10000002000ull, 0x10000005000ull,
+					  0x10000002000ull, 0x10000005000ull,
+					  0x10000002000ull };
+	struct ud_sh_dma dma = { 0, 0, 0, 0 };
+	struct ud_sh_alg3 a3;
+	struct ud_sh_cfg cfg;
+	uint64_t sa = 0, pa = 0;
+	uint32_t ctx = 0, i;
+	int32_t r = UD_SH_NOTHING;
+
+	ud_r5_check(st, "shadow encode", ud_sh_encode(0x12345678u, 2u, &sa) == UD_OK &&
+		    sa == 0x50012345678ull);
+	ud_r5_check(st, "shadow decode", ud_sh_decode(sa, &pa, &ctx) == UD_OK &&
+		    pa == 0x12345678u && ctx == 2u);
+	ud_r5_check(st, "shadow decode rejects",
+		    ud_sh_decode(0x12345678u, &pa, &ctx) == UD_E_RANGE);
+	ud_r5_check(st, "shadow cfg", ud_sh_cfg_init(&cfg, 4u, 4096u, 0u) == UD_OK);
+	ud_sh_alg3_init(&a3, UD_SH_FORM_SLSLL);
+	for (i = 0; i < 5u; i++) {
+		r = ud_sh_alg3_step(&a3, &cfg, kind[i], addr[i], 256u, &dma);
+		if (r != UD_SH_NOTHING)
+			break;
+	}
+	ud_r5_check(st, "alg3 starts on the 5th access", i == 4u && r == UD_SH_STARTED);
+	ud_r5_check(st, "alg3 dma", dma.src == 0x5000u && dma.dst == 0x2000u && dma.size == 256u);
+}
+#else
+static void ud_r5_st_shadow(struct ud_r5_st *st)
 {
 	(void)st;
 }
@@ -261,6 +310,7 @@ void ud_r5_main(void)
 	ud_r5_st_layout(&st);
 	ud_r5_st_clock(&st);
 	ud_r5_st_core(&st);
+	ud_r5_st_shadow(&st);
 	ud_r5_st_loop_mbox(&st);
 	ud_r5_st_sched_run(&st);
 
@@ -270,6 +320,9 @@ void ud_r5_main(void)
 		ud_r5_sh_puts(" checks passed on cortex-r5 (core:");
 #ifdef UD_R5_HAVE_FAULT_MSG
 		ud_r5_sh_puts(" fault_msg");
+#endif
+#ifdef UD_R5_HAVE_SHADOW
+		ud_r5_sh_puts(" shadow");
 #endif
 #ifdef UD_R5_HAVE_SCHED
 		ud_r5_sh_puts(" r5_sched");

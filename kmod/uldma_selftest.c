@@ -21,6 +21,11 @@
  * seq 0xabc:  word0 = 2 + 5*4 + 0x1234*0x40000 = 0x48d00016,
  *             word1 = 0xabc + 5*0x4000        = 0x00014abc.
  * (firmware/selftest_r5.c checks the same words on the R5.) */
+#ifdef UD_HAVE_SHADOW		/* src/shadow.c present (kmod/Kbuild) */
+#include "shadow.h"
+#define UD_KMOD_HAVE_SHADOW 1
+#endif
+
 #define UD_ST_W0 0x48d00016u
 #define UD_ST_W1 0x00014abcu
 
@@ -52,6 +57,46 @@ static int ud_kmod_selftest_fault_msg(struct ud_kmod_selftest *st)
 }
 #endif
 
+#ifdef UD_KMOD_HAVE_SHADOW
+/*
+ * src/shadow.c (seed 000): sa = 2^40 | ctx << 41 | p.  p 0x12345678,
+ * ctx 2: 0x10000000000 + 0x40000000000 + 0x12345678 = 0x50012345678.
+ * Then one algorithm-3 sequence (Fig. 3: STORE dst, LOAD src, STORE dst,
+ * LOAD src, LOAD dst) for 256 bytes from p 0x5000 to p 0x2000, context-0
+ * shadow addresses 0x10000005000 and 0x10000002000.
+ */
+static int ud_kmod_selftest_shadow(struct ud_kmod_selftest *st)
+{
+	static const uint32_t kind[5] = { UD_BUS_STORE, UD_BUS_LOAD, UD_BUS_STORE,
+					  UD_BUS_LOAD, UD_BUS_LOAD };
+	static const uint64_t addr[5] = { 0x10000002000ull, 0x10000005000ull,
+					  0x10000002000ull, 0x10000005000ull,
+					  0x10000002000ull };
+	struct ud_sh_dma dma = { 0, 0, 0, 0 };
+	struct ud_sh_alg3 a3;
+	struct ud_sh_cfg cfg;
+	uint64_t sa = 0, pa = 0;
+	uint32_t ctx = 0, i;
+	int32_t r = UD_SH_NOTHING;
+
+	UD_CHECK(st, "shadow encode", ud_sh_encode(0x12345678u, 2, &sa) == UD_OK &&
+				      sa == 0x50012345678ull);
+	UD_CHECK(st, "shadow decode", ud_sh_decode(sa, &pa, &ctx) == UD_OK &&
+				      pa == 0x12345678u && ctx == 2);
+	UD_CHECK(st, "shadow decode rejects", ud_sh_decode(0x12345678u, &pa, &ctx) == UD_E_RANGE);
+	UD_CHECK(st, "shadow cfg", ud_sh_cfg_init(&cfg, 4, 4096, 0) == UD_OK);
+	ud_sh_alg3_init(&a3, UD_SH_FORM_SLSLL);
+	for (i = 0; i < 5; i++) {
+		r = ud_sh_alg3_step(&a3, &cfg, kind[i], addr[i], 256, &dma);
+		if (r != UD_SH_NOTHING)
+			break;
+	}
+	UD_CHECK(st, "alg3 starts on the 5th access", i == 4 && r == UD_SH_STARTED);
+	UD_CHECK(st, "alg3 dma", dma.src == 0x5000 && dma.dst == 0x2000 && dma.size == 256);
+	return 0;
+}
+#endif
+
 int ud_kmod_selftest(struct ud_kmod_selftest *st)
 {
 	uint64_t t0, t1;
@@ -68,6 +113,11 @@ int ud_kmod_selftest(struct ud_kmod_selftest *st)
 
 #ifdef UD_KMOD_HAVE_FAULT_MSG
 	err = ud_kmod_selftest_fault_msg(st);
+	if (err)
+		return err;
+#endif
+#ifdef UD_KMOD_HAVE_SHADOW
+	err = ud_kmod_selftest_shadow(st);
 #endif
 	return err;
 }
