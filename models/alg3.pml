@@ -39,9 +39,12 @@
  *                     a start)
  *   MAXTRY  attempts per honest call (the Fig. 3 retry loop, bounded)
  *   XBUDGET accesses the malicious process may issue
- *   LITERAL 1 = the honest process reads Fig. 3 to the letter after the
- *               last LOAD (retry only on FAILURE); 0 (default) = it stops
- *               only when the status says STARTED
+ *   P2SIZE  the size P2 transfers (THREAT 1, 2); 1 = the same as P1's
+ *   STATUS  0 = a LOAD returns the engine's own status word
+ *               (ud_sh_alg3_status: SUCCESS or FAILURE) and the honest
+ *               process reads it as Fig. 3 does (retry on FAILURE);
+ *           1 = what-if: a ternary status word (FAILURE / SUCCESS so far /
+ *               STARTED) and the honest process stops only on STARTED
  */
 
 #ifndef FORM
@@ -56,8 +59,11 @@
 #ifndef MAXTRY
 #define MAXTRY 2
 #endif
-#ifndef LITERAL
-#define LITERAL 0
+#ifndef STATUS
+#define STATUS 0
+#endif
+#ifndef P2SIZE
+#define P2SIZE 2
 #endif
 #ifndef XBUDGET
 #define XBUDGET 6
@@ -138,7 +144,7 @@ inline bus(who, kind, pg, data, f)
 			r = ud_sh_alg3_step(&now.eng, &m_cfg, (uint32_t)now.g_kind,
 					    m_addr(now.g_pg), (uint32_t)now.g_data, &o);
 			now.g_res = (r == UD_SH_STARTED) ? 1 : (r < 0 ? 2 : 0);
-			now.g_st = (uchar)M_LOAD_STATUS(r, &now.eng);
+			now.g_st = (uchar)m_load_status(r, &now.eng);
 			if (r == UD_SH_STARTED) {
 				now.g_src = (uchar)m_page(o.src);
 				now.g_dst = (uchar)m_page(o.dst);
@@ -194,20 +200,21 @@ inline bus(who, kind, pg, data, f)
 #define ON_SUCCESS(me) skip
 #endif
 
-/* Status classes a LOAD returns (alg3_glue.h, M_LOAD_STATUS). */
-#define ST_PENDING 0
+/* Status classes a LOAD returns (alg3_glue.h, m_load_status). */
+#define ST_SUCCESS 0
 #define ST_STARTED 1
 #define ST_FAILED  2
 
 /* After an intermediate LOAD: "If (return_stat == FAILURE) go to 1". */
 #define MID(f)  if :: f == ST_FAILED -> goto failed :: else -> skip fi
-/* After the last LOAD ("did it succeed?", Fig. 1): the call is over when
- * the status says the DMA started.  LITERAL=1 reads Fig. 3 to the letter
- * instead: only FAILURE sends the process back to 1. */
-#if LITERAL
-#define LAST(f) if :: f == ST_FAILED -> goto failed :: else -> skip fi
-#else
+/* After the last LOAD ("did it succeed?", Fig. 1).  STATUS=0: the engine's
+ * binary status word, read as Fig. 3 reads it (only FAILURE sends the
+ * process back to 1).  STATUS=1 (what-if ternary status): the call is over
+ * only when the status says STARTED. */
+#if STATUS == 1
 #define LAST(f) if :: f == ST_STARTED -> skip :: else -> goto failed fi
+#else
+#define LAST(f) if :: f == ST_FAILED -> goto failed :: else -> skip fi
 #endif
 
 /* An honest process: one DMA() call of the seed's user library, with the
@@ -267,9 +274,12 @@ done:
 	skip
 }
 
-/* The malicious process: any access its rights allow (LOAD shadow(A1),
- * LOAD or STORE shadow(M), STORE data = either honest size or its own),
- * in any order, at most XBUDGET of them. */
+/* The malicious process: any access its rights allow -- LOAD shadow(A1),
+ * LOAD or STORE shadow(M) -- in any order, at most XBUDGET of them.  The
+ * data of its STOREs: 3 (a valid size of its own) or 0 (an invalid one).
+ * The recogniser compares a STORE's data only with STOREs of the same
+ * (destination) role, and X can STORE only to M, so which valid size it
+ * writes does not matter; docs/models.md. */
 proctype Malicious()
 {
 	byte n;
@@ -280,8 +290,7 @@ proctype Malicious()
 		if
 		:: bus(PX, LD, A1, 0, f)
 		:: bus(PX, LD, M, 0, f)
-		:: bus(PX, ST, M, 1, f)
-		:: bus(PX, ST, M, 2, f)
+		:: bus(PX, ST, M, 0, f)
 		:: bus(PX, ST, M, 3, f)
 		fi;
 		f = 0
@@ -292,8 +301,7 @@ proctype Malicious()
 init {
 	atomic {
 		c_code {
-			ud_sh_cfg_init(&m_cfg);
-			M_ENGINE_INIT(&now.eng, FORM);
+			m_engine_init(&now.eng, FORM);
 		};
 		/* P1, the victim: A1 -> A2, size 1.  It owns A1 and A2. */
 		rd[P1 * NPG + A1] = 1; wr[P1 * NPG + A1] = 1;
@@ -312,7 +320,7 @@ init {
 		/* P2, same application as P1: B1 -> A2, size 2; A2 write-shared. */
 		rd[P2 * NPG + B1] = 1; wr[P2 * NPG + B1] = 1;
 		rd[P2 * NPG + A2] = 1; wr[P2 * NPG + A2] = 1;
-		isrc[P2] = B1; idst[P2] = A2; isz[P2] = 2;
+		isrc[P2] = B1; idst[P2] = A2; isz[P2] = P2SIZE;
 #endif
 		run Honest(P1);
 		run Honest(P2);

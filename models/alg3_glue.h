@@ -21,16 +21,46 @@
 
 static struct ud_sh_cfg m_cfg;
 
-/* The engine's state at power-on, for recogniser form `form`. */
-#define M_ENGINE_INIT(e, form) ud_sh_alg3_init((e), (uint32_t)(form))
+/* The engine at power-on: 4 algorithm-1 contexts (unused here), sizes up
+ * to one 4 KB page, algorithm-1 register pages at 0x200000 (away from the
+ * model's pages); the algorithm-3 recogniser for form `form`. */
+static void m_engine_init(struct ud_sh_alg3 *e, int form)
+{
+	if (ud_sh_cfg_init(&m_cfg, 4u, 4096u, 0x200000u) != UD_OK)
+		m_cfg.nctx = 0;   /* cfg_ok fails: every model assertion that
+		                     needs a started DMA will show it */
+	ud_sh_alg3_init(e, (uint32_t)form);
+}
 
-/* The status class a LOAD returns to its issuer: 0 pending (the sequence
- * goes on), 1 started, 2 FAILURE (the step refused the access). */
-#define M_LOAD_STATUS(r, e) ((r) == UD_SH_STARTED ? 1 : ((r) < 0 ? 2 : 0))
-
+/* Shadow physical address (context 0) of model page pg. */
 static uint64_t m_addr(int pg)
 {
-	return ud_sh_encode(&m_cfg, (uint64_t)M_PHYS_BASE + (uint64_t)pg * 4096u);
+	uint64_t sa = 0;
+	(void)ud_sh_encode((uint64_t)M_PHYS_BASE + (uint64_t)pg * 4096u, 0u, &sa);
+	return sa;
+}
+
+/* What a LOAD returns to its issuer, as a class the model understands:
+ * 0 SUCCESS (intact so far), 1 STARTED, 2 FAILURE.
+ *   STATUS == 0: the engine's own status word (ud_sh_alg3_status after
+ *                the step).  It is binary, SUCCESS or FAILURE, so the
+ *                issuer cannot tell "started" from "intact so far": the
+ *                class is 2 for FAILURE, else 0 -- except that the model
+ *                treats 0 after the last access as "done", as Fig. 3 does.
+ *   STATUS == 1: what-if: a ternary status word that says STARTED only to
+ *                the access that started the DMA (the step's own result). */
+#ifndef STATUS
+#define STATUS 0
+#endif
+static int m_load_status(int32_t r, const struct ud_sh_alg3 *e)
+{
+#if STATUS == 1
+	(void)e;
+	return r == UD_SH_STARTED ? 1 : (r < 0 ? 2 : 0);
+#else
+	(void)r;
+	return ud_sh_alg3_status(e) == UD_SH_FAILURE ? 2 : 0;
+#endif
 }
 
 /* Map an address the engine reports in a started DMA back to a model page

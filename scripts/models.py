@@ -6,9 +6,9 @@ Each model listed in models/expected.json is generated with `spin -a`
 src/*.c files it names linked beside pan.c, and searched exhaustively
 (-DSAFETY, full state storage, no bitstate, no depth truncation).  The
 verdict is `verified` (no assertion can fail in any interleaving) or
-`counterexample` (one can); a counterexample is shortened (pan -i),
-replayed through the real C code (pan -r) and printed as a readable
-interleaving.  Anything else (a build error, a truncated search) is
+`counterexample` (one can); a counterexample is found again by a
+breadth-first search (so it is a shortest one), replayed through the real
+C code (pan -r) and printed as a readable interleaving.  Anything else (a build error, a truncated search) is
 `error` or `incomplete`, never a pass.
 
 Per model it prints verdict, states stored, depth, memory and time, and
@@ -58,11 +58,11 @@ def run(cmd, cwd, timeout=PAN_TIMEOUT):
     return p.returncode, p.stdout
 
 
-def build(m, wd):
+def build(m, wd, extra=(), exe="pan", fresh=True):
     """spin -a, then gcc pan.c + the real src/ files.  Returns (ok, log)."""
-    if os.path.isdir(wd):
+    if fresh and os.path.isdir(wd):
         shutil.rmtree(wd)
-    os.makedirs(wd)
+    os.makedirs(wd, exist_ok=True)
     pml = os.path.join(MODELS, m["pml"])
     defs = ["-D%s=%s" % (k, v) for k, v in sorted(m.get("defines", {}).items())]
     shutil.copy(pml, os.path.join(wd, m["pml"]))
@@ -70,10 +70,10 @@ def build(m, wd):
     if rc != 0 or not os.path.exists(os.path.join(wd, "pan.c")):
         return False, "spin -a failed:\n" + out
     srcs = [os.path.join(SRC, s + ".c") for s in m.get("links", [])]
-    cflags = ["-O2", "-DSAFETY", "-DREACH", "-w",
+    cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + [
               "-I" + MODELS, "-I" + SRC, "-I" + os.path.join(ROOT, "src"),
               "-I" + os.path.join(ROOT, "spec")]
-    rc, out2 = run(["gcc"] + cflags + defs + ["-o", "pan", "pan.c"] + srcs, wd)
+    rc, out2 = run(["gcc"] + cflags + defs + ["-o", exe, "pan.c"] + srcs, wd)
     if rc != 0:
         return False, "gcc failed:\n" + out2
     return True, out + out2
@@ -121,7 +121,7 @@ def render_trail(m, legend, out):
             eng = "refused (reset)"
         else:
             eng = "accepted"
-        ret = "" if kind == 0 else {0: "pending", 1: "STARTED", 2: "FAILURE"}.get(st, "?")
+        ret = "" if kind == 0 else {0: "SUCCESS", 1: "STARTED", 2: "FAILURE"}.get(st, "?")
         rows.append((str(len(rows) + 1), procs.get(str(who), "P%d" % who), acc, eng, ret))
     hdr = ("step", "process", "bus access", "engine", "LOAD returns")
     w = [max(len(r[i]) for r in rows + [hdr]) for i in range(5)]
@@ -138,14 +138,14 @@ def check_one(name, m, legends, idx, n):
     print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s) ..." % (
         idx, n, name, " ".join("src/%s.c" % s for s in m.get("links", []))), flush=True)
     t0 = time.time()
-    ok, log = build(m, wd)
+    # Exhaustive depth-first search; COLLAPSE compresses the state vector
+    # losslessly (no bitstate, no hash compaction: nothing is truncated).
+    ok, log = build(m, wd, ["-DCOLLAPSE"])
     if not ok:
         return {"verdict": "error", "states": 0, "time_s": round(time.time() - t0, 2),
                 "expected": m["expected"], "detail": log[-2000:]}, None
     t1 = time.time()
     args = ["./pan", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH]
-    if m["expected"] == "counterexample":
-        args.append("-i")           # shortest counterexample (iterative search)
     try:
         rc, out = run(args, wd)
     except subprocess.TimeoutExpired:
@@ -160,7 +160,15 @@ def check_one(name, m, legends, idx, n):
         verdict = "error"
     elif st["errors"] > 0:
         verdict = "counterexample"
-        rc2, rep = run(["./pan", "-r"], wd)
+        # The shortest counterexample: a breadth-first search stops at the
+        # first violation, at the least number of steps; its trail is
+        # replayed by pan itself, so the real C code runs again.
+        ok, blog = build(m, wd, ["-DBFS"], exe="pan_bfs", fresh=False)
+        if ok:
+            run(["./pan_bfs", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH], wd)
+            rc2, rep = run(["./pan_bfs", "-r"], wd)
+        else:
+            rc2, rep = run(["./pan", "-r"], wd)
         with open(os.path.join(wd, "replay.out"), "w") as f:
             f.write(rep)
         legend = legends[str(m["defines"].get("THREAT", 0))]
@@ -223,7 +231,7 @@ def main(argv):
             res["states"], res.get("depth", 0), res.get("memory_mb", 0.0), res["time_s"],
             "" if res.get("verdict") != "error" else "\n" + res.get("detail", "")), flush=True)
         if trail:
-            print("      counterexample (shortest found, replayed through the real C code):")
+            print("      counterexample (shortest, replayed through the real C code):")
             print(trail)
         with open(RESULTS, "w") as f:
             json.dump({k: results[k] for k in models if k in results}, f, indent=1, sort_keys=True)
