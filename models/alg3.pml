@@ -14,7 +14,7 @@
  * ud_sh_alg3_step() on it -- which is all the hardware sees: STORE/LOAD,
  * physical address, data.  The processes only issue accesses their page
  * rights allow (the MMU faults any other access before it reaches the
- * bus: assumption A-MMU-SHADOW in spec/ASSUMPTIONS.md).
+ * bus: assumption A-MODEL-MMU in spec/ASSUMPTIONS.md; A-MODEL-BUS for the atomic step).
  *
  * Compile-time parameters (scripts/models.py passes them with spin -D):
  *   FORM    0 = Fig. 3, STORE dst, LOAD src, STORE dst, LOAD src, LOAD dst

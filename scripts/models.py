@@ -173,10 +173,10 @@ def check_one(name, m, legends, idx, n):
             f.write(rep)
         legend = legends[str(m["defines"].get("THREAT", 0))]
         trail_txt = render_trail(m, legend, rep)
-        viol = re.search(r"assertion violated (.*?)(?: \(at depth|$)", rep, re.M)
+        viol = re.search(r"^pan:\d+: (.*?)(?: \(at depth \d+\))?$", rep, re.M)
         trail_txt += "\n  violated: %s" % (m.get("property", ""),)
         if viol:
-            trail_txt += "\n  (assert %s)" % viol.group(1).strip()
+            trail_txt += "\n  (pan: %s)" % viol.group(1).strip()
         with open(os.path.join(wd, "counterexample.txt"), "w") as f:
             f.write(trail_txt + "\n")
     elif st["truncated"]:
