@@ -77,7 +77,12 @@ void ud_r5_exception(uint32_t kind, uint32_t lr);
 
 static inline void ud_r5_dmb(void)
 {
+#if defined(__arm__)
 	__asm__ volatile("dmb" ::: "memory");
+#else
+	/* Host builds of the home (tests/fuzz/fuzz_r5_loop.c). */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
 }
 
 #endif /* UD_R5_HOME_H */

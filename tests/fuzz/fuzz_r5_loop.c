@@ -1,0 +1,213 @@
+/* uldma-links: fault_msg r5_sched */
+/*
+ * libFuzzer target: the R5 firmware's poll loop (firmware/loop_r5.c) and
+ * mailbox ring (firmware/mbox_r5.c), the path by which untrusted mailbox
+ * words reach the verified core (src/fault_msg.c decodes, src/r5_sched.c
+ * judges).  The home's files are compiled here for the host, unchanged,
+ * with a fake clock the input advances.
+ *
+ * The input is a sequence of operations on one mailbox + loop + scheduler:
+ *   0 post raw words        1 post a RAPF aimed at a live transaction
+ *   2 submit a transfer     3 engine ACK/NACK/PF-NACK at its current seq
+ *   4 advance the clock     5 one loop pass      6 corrupt the ring head
+ * Reference model: a FIFO of posted words.  Checked after every step:
+ * the ring never reads past head and takes at most UD_R5_MSGS_PER_PASS per
+ * pass, in order; every consumed message is counted once (rapf + bad +
+ * other); a single message's verdict (lp->last) equals the one computed
+ * here from the seed's layout and the scheduler's rules on the state before
+ * the pass (decode: opcode 2 and word1[31:30] == 0; then unknown trid,
+ * forged PD, stale seq, else accepted); a timer tick happens only when the
+ * clock reached it; at the end, scheduler fields are in range.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The loop's clock is this file's fake one (no host ud_plat_now needed). */
+#define ud_plat_now ud_fz_now
+#define UD_HAVE_FAULT_MSG 1
+#define UD_HAVE_R5_SCHED 1
+#include "../../firmware/loop_r5.h"
+#include "../../firmware/mbox_r5.c"
+#include "../../firmware/loop_r5.c"
+
+static uint64_t fz_clock;
+
+uint64_t ud_fz_now(void)
+{
+	return fz_clock;
+}
+
+#define QCAP 4096u
+static uint32_t q0[QCAP], q1[QCAP];	/* model FIFO: posted, not consumed */
+static uint32_t qh, qt;
+static struct ud_r5_sched fz_sched, fz_pristine;
+static int fz_have_pristine;
+static struct ud_r5_loop fz_loop;
+
+struct in {
+	const uint8_t *p;
+	size_t n;
+};
+
+static uint32_t take(struct in *in, unsigned bytes)
+{
+	uint32_t v = 0;
+
+	for (unsigned i = 0; i < bytes; i++) {
+		v = v << 8;
+		if (in->n) {
+			v |= *in->p++;
+			in->n--;
+		}
+	}
+	return v;
+}
+
+static void post(struct ud_r5_mbox *mb, uint32_t w0, uint32_t w1)
+{
+	uint32_t h = mb->head;
+
+	if (h - mb->tail >= UD_R5_MBOX_SLOTS || qh - qt >= QCAP)
+		return;			/* a well-behaved producer waits */
+	mb->slot[h % UD_R5_MBOX_SLOTS][0] = w0;
+	mb->slot[h % UD_R5_MBOX_SLOTS][1] = w1;
+	mb->head = h + 1u;
+	q0[qh % QCAP] = w0;
+	q1[qh % QCAP] = w1;
+	qh++;
+}
+
+/* The verdict the loop must reach on one message, from the pre-state. */
+static ud_status expect(const struct ud_r5_sched *s, uint32_t w0, uint32_t w1)
+{
+	uint32_t trid, seq, wired, pd;
+
+	if ((w0 & 3u) != 2u)
+		return UD_E_INVAL;		/* not a RAPF: no decoder (HOME-9) */
+	if ((w1 >> 30) != 0u)
+		return UD_E_INVAL;		/* reserved bits set */
+	wired = (w0 >> 2) & 0xffffu;		/* seed 004 listing: word0 [17:2]  */
+	trid = w0 >> 18;			/* word0 [31:18]                   */
+	seq = w1 & 0x3fffu;			/* word1 [13:0]                    */
+	pd = (w1 >> 14) & 0xffffu;		/* word1 [29:14]                   */
+	if (trid >= UD_R5_SCHED_NTX || s->st[trid] == UD_R5_SCHED_IDLE)
+		return UD_E_NOENT;
+	if (wired != trid / (UD_R5_SCHED_NVC * UD_R5_SCHED_WIN) || pd != wired)
+		return UD_E_FORGED;
+	if (seq != s->seq[trid] || s->st[trid] == UD_R5_SCHED_DONE)
+		return UD_E_STALE;
+	return UD_OK;
+}
+
+static void check_sched(const struct ud_r5_sched *s)
+{
+	if (s->narmed > UD_R5_SCHED_NTX)
+		abort();
+	for (uint32_t t = 0; t < UD_R5_SCHED_NTX; t++) {
+		if (s->st[t] > UD_R5_SCHED_DONE || s->seq[t] >= UD_R5_SCHED_SEQ_LIM ||
+		    s->blen[t] > UD_R5_SCHED_BLOCK)
+			abort();
+	}
+	if (s->cnt.completions > s->cnt.submits)
+		abort();
+}
+
+static void pass(struct ud_r5_mbox *mb, struct ud_r5_loop *lp)
+{
+	uint32_t before = lp->rapf + lp->bad + lp->other;
+	uint32_t queued = qh - qt, ticks = mb->ticks;
+	uint32_t tail = mb->tail, head = mb->head, take_n;
+	uint64_t due = lp->next_tick;
+	ud_status want = UD_OK;
+
+	if (queued == 1u)
+		want = expect(lp->sched, q0[qt % QCAP], q1[qt % QCAP]);
+	ud_r5_loop_pass(lp);
+	take_n = queued < UD_R5_MSGS_PER_PASS ? queued : UD_R5_MSGS_PER_PASS;
+	if (head - tail > UD_R5_MBOX_SLOTS)
+		abort();			/* the model never corrupts here */
+	if (mb->tail != tail + take_n || mb->head != head)
+		abort();
+	if (lp->rapf + lp->bad + lp->other != before + take_n)
+		abort();
+	if (queued == 1u && lp->last != want)
+		abort();
+	qt += take_n;
+	/* A tick happens exactly when the clock reached the due time. */
+	if ((fz_clock >= due) != (mb->ticks == ticks + 1u))
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct in in = { data, size };
+	struct ud_r5_mbox *mb = &ud_r5_mbox;
+	struct ud_r5_loop *lp = &fz_loop;
+
+	fz_clock = 0;
+	qh = qt = 0;
+	ud_r5_mbox_init(mb);
+	ud_r5_loop_init(lp, mb);
+	if (!fz_have_pristine) {
+		/* ud_r5_sched_init once (84 KB); later inputs start from a copy. */
+		if (ud_r5_loop_attach(lp, &fz_pristine, 1000u) != UD_OK)
+			abort();
+		fz_have_pristine = 1;
+	}
+	memcpy(&fz_sched, &fz_pristine, sizeof fz_sched);
+	lp->sched = &fz_sched;
+
+	for (unsigned steps = 0; in.n && steps < 512u; steps++) {
+		uint32_t op = take(&in, 1) % 7u;
+
+		if (op == 0) {
+			uint32_t w0 = take(&in, 4), w1 = take(&in, 4);
+			post(mb, w0, w1);
+		} else if (op == 1) {
+			/* A RAPF for trid t: PD and seq right, or nudged. */
+			uint32_t t = take(&in, 2) % UD_R5_SCHED_NTX, f = take(&in, 1);
+			uint32_t pd = t / (UD_R5_SCHED_NVC * UD_R5_SCHED_WIN);
+			uint32_t wired = (f & 1u) ? (pd + 1u) % 16u : pd;
+			uint32_t spd = (f & 2u) ? (pd + 3u) % 16u : wired;
+			uint32_t seq = ((uint32_t)fz_sched.seq[t] + ((f >> 2) & 3u)) % 0x4000u;
+			post(mb, 2u | wired << 2 | t << 18, seq | spd << 14);
+		} else if (op == 2) {
+			struct ud_r5_sched_req r;
+
+			r.pd = (uint8_t)(take(&in, 1) % 17u);
+			r.vc = (uint8_t)(take(&in, 1) % 65u);
+			r.kind = (uint8_t)(take(&in, 1) % 3u);
+			r.node = take(&in, 1);
+			r.src = (uint64_t)take(&in, 4) << 8;
+			r.dst = (uint64_t)take(&in, 4) << 4;
+			r.len = take(&in, 3) + (take(&in, 1) & 1u);
+			(void)ud_r5_sched_submit(&fz_sched, &r, fz_clock);
+		} else if (op == 3) {
+			uint32_t t = take(&in, 2) % UD_R5_SCHED_NTX;
+			struct ud_r5_sched_ev ev;
+
+			memset(&ev, 0, sizeof ev);
+			ev.kind = (uint8_t)(1u + take(&in, 1) % 3u);
+			ev.trid = (uint16_t)t;
+			ev.seq = fz_sched.seq[t];
+			(void)ud_r5_sched_event(&fz_sched, &ev, fz_clock);
+		} else if (op == 4) {
+			fz_clock += take(&in, 2);
+		} else if (op == 5) {
+			pass(mb, lp);
+		} else {
+			/* A corrupt producer: head far ahead.  All dropped, counted. */
+			uint32_t r0 = mb->resyncs, before = lp->rapf + lp->bad + lp->other;
+
+			mb->head = mb->tail + UD_R5_MBOX_SLOTS + 1u + take(&in, 1);
+			ud_r5_loop_pass(lp);
+			if (mb->resyncs != r0 + 1u || mb->tail != mb->head ||
+			    lp->rapf + lp->bad + lp->other != before)
+				abort();
+			qt = qh;
+		}
+	}
+	check_sched(&fz_sched);
+	return 0;
+}
