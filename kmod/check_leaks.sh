@@ -4,7 +4,8 @@
 # core object was compiled from src/ and spec/ plus gcc's freestanding
 # stdint/stddef/stdbool only.  The kernel build force-includes three headers
 # into every object (linux/compiler-version.h, linux/kconfig.h,
-# linux/compiler_types.h and what they pull in: attribute and config macros);
+# linux/compiler_types.h and what they pull in: attribute and config macros,
+# and on arm64 asm/compiler.h, pointer-authentication macros);
 # those are allowed, anything else from the kernel tree is a leak.
 set -eu
 out=$1; root=$2; shift 2
@@ -24,6 +25,7 @@ for c in "$@"; do
 		*/include/linux/compiler_types.h|*/include/linux/compiler_attributes.h) ;;
 		*/include/linux/compiler-gcc.h|*/include/linux/compiler-clang.h) ;;
 		*/include/linux/compiler-context-analysis.h) ;;
+		*/arch/*/include/asm/compiler.h) ;;	# compiler_types.h, arm64
 		*) echo "kmod: LEAK: core file $c depends on $dep" >&2; echo x ;;
 		esac
 	done | grep -q x && fail=1
