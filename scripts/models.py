@@ -70,6 +70,21 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
     if rc != 0 or not os.path.exists(os.path.join(wd, "pan.c")):
         return False, "spin -a failed:\n" + out
     srcs = [os.path.join(SRC, s + ".c") for s in m.get("links", [])]
+    # A mutant: the same model against a copy of one src/ file with one
+    # deliberate bug, to show the model can fail.  The text to replace must
+    # occur exactly once, so a mutant that no longer applies is an error,
+    # never a silent pass.
+    for mu in m.get("mutate", []):
+        orig = os.path.join(SRC, mu["file"] + ".c")
+        with open(orig) as f:
+            text = f.read()
+        if text.count(mu["from"]) != 1:
+            return False, "mutation no longer applies: %r occurs %d times in %s" % (
+                mu["from"], text.count(mu["from"]), orig)
+        mpath = os.path.join(wd, mu["file"] + "_mutant.c")
+        with open(mpath, "w") as f:
+            f.write(text.replace(mu["from"], mu["to"]))
+        srcs = [mpath if x == orig else x for x in srcs]
     cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + [
               "-I" + MODELS, "-I" + SRC, "-I" + os.path.join(ROOT, "src"),
               "-I" + os.path.join(ROOT, "spec")]
@@ -165,8 +180,9 @@ def render_fifo(out):
 
 def check_one(name, m, legends, idx, n):
     wd = os.path.join(BUILD, name)
-    print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s) ..." % (
-        idx, n, name, " ".join("src/%s.c" % s for s in m.get("links", []))), flush=True)
+    print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
+        idx, n, name, " ".join("src/%s.c" % s for s in m.get("links", [])),
+        " MUTATED" if m.get("mutate") else ""), flush=True)
     t0 = time.time()
     # Exhaustive depth-first search; COLLAPSE compresses the state vector
     # losslessly (no bitstate, no hash compaction: nothing is truncated).
