@@ -306,6 +306,11 @@ void ud_r5_main(void)
 {
 	struct ud_r5_st st = { 0, 0, 0 };
 
+#ifdef UD_R5_ST_FAULT
+	/* The vector-table check (firmware/Makefile, selftest-fault): an
+	 * undefined instruction must reach ud_r5_exception as kind 1. */
+	__asm__ volatile("udf #0");
+#endif
 	ud_r5_clock_init();
 	ud_r5_st_layout(&st);
 	ud_r5_st_clock(&st);
