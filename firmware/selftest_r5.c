@@ -342,15 +342,44 @@ static void ud_r5_st_sched_run(struct ud_r5_st *st)
 }
 #endif
 
+/*
+ * Stack high-water mark: paint the unused part of the SVC stack (r5.ld:
+ * from __stack_fiq up to __stack_svc, 4 KB) below the current frame, run
+ * everything, then find the lowest word that changed.
+ */
+extern uint32_t __stack_fiq[], __stack_svc[];
+#define UD_R5_PAINT 0x5ca1ab1eu
+
+static void ud_r5_st_paint(void)
+{
+	uint32_t here = 0;
+	volatile uint32_t *p = (volatile uint32_t *)__stack_fiq;
+	uintptr_t stop = ud_r5_addr(&here) - 256u;	/* well below live frames */
+
+	for (; ud_r5_addr((const void *)(uintptr_t)p) < stop; p++)
+		*p = UD_R5_PAINT;
+}
+
+static uint32_t ud_r5_st_stack_used(void)
+{
+	volatile uint32_t *p = (volatile uint32_t *)__stack_fiq;
+
+	while (ud_r5_addr((const void *)(uintptr_t)p) < ud_r5_addr(__stack_svc) && *p == UD_R5_PAINT)
+		p++;
+	return (uint32_t)(ud_r5_addr(__stack_svc) - ud_r5_addr((const void *)(uintptr_t)p));
+}
+
 void ud_r5_main(void)
 {
 	struct ud_r5_st st = { 0, 0, 0 };
+	uint32_t stack;
 
 #ifdef UD_R5_ST_FAULT
 	/* The vector-table check (firmware/Makefile, selftest-fault): an
 	 * undefined instruction must reach ud_r5_exception as kind 1. */
 	__asm__ volatile("udf #0");
 #endif
+	ud_r5_st_paint();
 	ud_r5_clock_init();
 	ud_r5_st_layout(&st);
 	ud_r5_st_clock(&st);
@@ -361,6 +390,9 @@ void ud_r5_main(void)
 #ifdef UD_R5_HAVE_SCHED
 	ud_r5_st_sched_1024(&st);
 #endif
+	stack = ud_r5_st_stack_used();
+	ud_r5_check(&st, "SVC stack high-water below 4 KB",
+		    stack < ud_r5_addr(__stack_svc) - ud_r5_addr(__stack_fiq));
 
 	if (st.failed == 0u) {
 		ud_r5_sh_puts("uldma-r5 selftest: ");
@@ -383,6 +415,9 @@ void ud_r5_main(void)
 		ud_r5_sh_putu(ud_r5_st_tick_all);
 		ud_r5_sh_puts(" with all 2048 due (retransmitted)\n");
 #endif
+		ud_r5_sh_puts("uldma-r5 selftest: SVC stack high-water mark ");
+		ud_r5_sh_putu(stack);
+		ud_r5_sh_puts(" of 4096 bytes\n");
 		ud_r5_sh_exit(0);
 	}
 	ud_r5_sh_puts("uldma-r5 selftest: ");
