@@ -281,6 +281,23 @@ static void ud_r5_st_sched_run(struct ud_r5_st *st)
 		    s->cnt.rtx_rapf == 1u && s->st[128] == UD_R5_SCHED_INFLIGHT &&
 		    s->seq[128] == (uint16_t)((q0 + 1u) % 0x4000u));
 
+	/* A remote read request at the target (seed 004, 1.3.2: "transforms
+	 * ... this request to a write transfer"): pd 4, vc 1 (channel 257)
+	 * becomes a write back; one whose wired PDID is not its PD is forged. */
+	{
+		struct ud_r5_sched_rreq rr = { 4, 4, 1, 9, 0x1000u, 0x9000u, 100u };
+
+		ud_r5_check(st, "read request -> write back",
+			    ud_r5_sched_read_req(s, &rr, ud_plat_now()) == UD_OK &&
+			    s->x[257].kind == UD_R5_SCHED_READ && s->x[257].len == 100u &&
+			    s->st[514] == UD_R5_SCHED_INFLIGHT);
+		rr.wired_pd = 5;
+		rr.vc = 2;
+		ud_r5_check(st, "forged read request",
+			    ud_r5_sched_read_req(s, &rr, ud_plat_now()) == UD_E_FORGED &&
+			    s->x[258].active == 0u);
+	}
+
 	/* Source-side path: the timeout retransmits a paused block.  A fresh
 	 * scheduler with the production period (UD_R5_TIMEOUT_US), PF-NACK,
 	 * then the real poll loop until its tick fires the timer. */
