@@ -10,6 +10,7 @@
  * PMCCNTR c9,c13,0. */
 #define UD_R5_PMCR_E  (1u << 0)		/* enable all counters   */
 #define UD_R5_PMCR_C  (1u << 2)		/* reset cycle counter   */
+#define UD_R5_PMCR_D  (1u << 3)		/* count every 64th cycle: off */
 #define UD_R5_PMCNTEN_CYCLES (1u << 31)
 
 static uint32_t ud_r5_clock_last;	/* last PMCCNTR value seen    */
@@ -29,6 +30,7 @@ void ud_r5_clock_init(void)
 
 	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
 	pmcr |= UD_R5_PMCR_E | UD_R5_PMCR_C;
+	pmcr &= ~UD_R5_PMCR_D;			/* one tick per cycle */
 	__asm__ volatile("mcr p15, 0, %0, c9, c12, 0" :: "r"(pmcr));
 	__asm__ volatile("mcr p15, 0, %0, c9, c12, 1" :: "r"(UD_R5_PMCNTEN_CYCLES));
 	__asm__ volatile("isb" ::: "memory");
