@@ -8,6 +8,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/slab.h>
 
 #include "ud_platform.h"
 #ifdef UD_HAVE_FAULT_MSG	/* src/fault_msg.c present (kmod/Kbuild) */
@@ -24,6 +25,11 @@
 #ifdef UD_HAVE_SHADOW		/* src/shadow.c present (kmod/Kbuild) */
 #include "shadow.h"
 #define UD_KMOD_HAVE_SHADOW 1
+#endif
+
+#ifdef UD_HAVE_FAULT_FIFO		/* src/fault_fifo.c present (kmod/Kbuild) */
+#include "fault_fifo.h"
+#define UD_KMOD_HAVE_FAULT_FIFO 1
 #endif
 
 #define UD_ST_W0 0x48d00016u
@@ -97,6 +103,52 @@ static int ud_kmod_selftest_shadow(struct ud_kmod_selftest *st)
 }
 #endif
 
+#ifdef UD_KMOD_HAVE_FAULT_FIFO
+/*
+ * src/fault_fifo.c (seed 004, 3.2.3.1): the receive-side fault FIFO and its
+ * two-read pop FSM, as the driver's tasklet drives it: one entry pushed, an
+ * exact repeat dropped, HIGH first refused, LOW then HIGH pops the entry
+ * back, and the FIFO is empty after.  The FIFO (8 KB of slots) is heap
+ * memory: the kernel stack is not the place for it.
+ */
+static int ud_kmod_selftest_fifo_run(struct ud_kmod_selftest *st, struct ud_ff *f)
+{
+	const struct ud_ff_entry e = { 0x2a, 0x1234, 0x0abc, 5, 3, 0x12345, 1 };
+	struct ud_ff_entry back = { 0, 0, 0, 0, 0, 0, 0 };
+	uint64_t lo = 0, hi = 0;
+
+	ud_ff_init(f);
+	UD_CHECK(st, "fifo push", ud_ff_push(f, &e) == UD_OK);
+	UD_CHECK(st, "fifo drops exact repeat", ud_ff_push(f, &e) == UD_E_STALE);
+	UD_CHECK(st, "fifo refuses HIGH first", ud_ff_read_hi(f, &hi) == UD_E_SEQ &&
+						 hi == UD_FF_NO_DATA);
+	UD_CHECK(st, "fifo LOW then HIGH pops", ud_ff_read_lo(f, &lo) == UD_OK &&
+						ud_ff_read_hi(f, &hi) == UD_OK);
+	UD_CHECK(st, "fifo entry back", ud_ff_entry_decode(lo, hi, &back) == UD_OK &&
+					back.src_id == e.src_id && back.tr_id == e.tr_id &&
+					back.seq == e.seq && back.pdid == e.pdid &&
+					back.proc == e.proc && back.vpn == e.vpn &&
+					back.exa_ack == e.exa_ack);
+	UD_CHECK(st, "fifo empty after", ud_ff_read_lo(f, &lo) == UD_E_EMPTY);
+	return 0;
+}
+
+static int ud_kmod_selftest_fifo(struct ud_kmod_selftest *st)
+{
+	struct ud_ff *f;
+	int err;
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f) {
+		st->failed = "fifo allocation";
+		return -ENOMEM;
+	}
+	err = ud_kmod_selftest_fifo_run(st, f);
+	kfree(f);
+	return err;
+}
+#endif
+
 int ud_kmod_selftest(struct ud_kmod_selftest *st)
 {
 	uint64_t t0, t1;
@@ -118,6 +170,11 @@ int ud_kmod_selftest(struct ud_kmod_selftest *st)
 #endif
 #ifdef UD_KMOD_HAVE_SHADOW
 	err = ud_kmod_selftest_shadow(st);
+	if (err)
+		return err;
+#endif
+#ifdef UD_KMOD_HAVE_FAULT_FIFO
+	err = ud_kmod_selftest_fifo(st);
 #endif
 	return err;
 }

@@ -13,7 +13,10 @@ verdict() {
 }
 
 echo "uldma-board: kernel $(uname -r)"
-insmod /uldma.ko || verdict "FAIL insmod"
+if ! insmod /uldma.ko; then
+	dmesg | grep 'uldma:' | sed 's/^/uldma-board: dmesg: /'
+	verdict "FAIL insmod"
+fi
 dmesg | grep 'uldma:' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: self-check passed' || verdict "FAIL no self-check line in the kernel log"
 [ -c /dev/uldma ] || verdict "FAIL /dev/uldma missing"
