@@ -128,8 +128,11 @@ def render_trail(m, legend, out):
         if not b:
             continue
         who, kind, page, data, res, st, src, dst, size = map(int, b.groups())
-        acc = ("STORE %d TO shadow(%s)" % (data, pg(page))) if kind == 0 else \
-              ("LOAD FROM shadow(%s)" % pg(page))
+        target = pg(page) if page >= legend.get("plain_from", 99) else "shadow(%s)" % pg(page)
+        word = str(data)
+        if legend.get("a1_words") and kind == 0 and page < legend.get("plain_from", 99):
+            word = "key %d#ctx %d" % (data // 8, data % 8)   # seed: key#context_id
+        acc = ("STORE %s TO %s" % (word, target)) if kind == 0 else ("LOAD FROM %s" % target)
         if res == 1:
             eng = "STARTED %s -> %s, size %d" % (pg(src), pg(dst), size)
         elif res == 2:
@@ -140,7 +143,7 @@ def render_trail(m, legend, out):
         rows.append((str(len(rows) + 1), procs.get(str(who), "P%d" % who), acc, eng, ret))
     hdr = ("step", "process", "bus access", "engine", "LOAD returns")
     w = [max(len(r[i]) for r in rows + [hdr]) for i in range(5)]
-    lines = ["  pages: " + "; ".join(v for k, v in sorted(pages.items())),
+    lines = ["  pages: " + "; ".join(v for k, v in sorted(pages.items(), key=lambda kv: int(kv[0]))),
              "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
              "  " + "  ".join("-" * w[i] for i in range(5))]
     for r in rows:
@@ -228,7 +231,7 @@ def check_one(name, m, legends, idx, n):
         if m.get("render") == "fifo":
             trail_txt = render_fifo(rep)
         else:
-            legend = legends[str(m["defines"].get("THREAT", 0))]
+            legend = legends[m.get("legend", str(m["defines"].get("THREAT", 0)))]
             trail_txt = render_trail(m, legend, rep)
         viol = re.search(r"^pan:\d+: (.*?)(?: \(at depth \d+\))?$", rep, re.M)
         trail_txt += "\n  violated: %s" % (m.get("property", ""),)
