@@ -12,8 +12,8 @@ C code (pan -r) and printed as a readable interleaving.  Anything else (a build 
 `error` or `incomplete`, never a pass.
 
 Per model it prints verdict, states stored, depth, memory and time, and
-writes models/results.json ({name: {verdict, states, time_s, expected,
-...}}; scripts/prove.py shows the verdict of each `model NAME` row of
+writes models/results.json ({name: {verdict, expected, as_expected,
+states, time_s, ...}}; scripts/prove.py shows the verdict of each `model NAME` row of
 spec/REQUIREMENTS.md).  The last line is `models: N as expected, M not`;
 the exit status is non-zero when M > 0.
 
@@ -281,8 +281,10 @@ def main(argv):
     for i, nm in enumerate(names, 1):
         m = models[nm]
         res, trail = check_one(nm, m, legends, i, len(names))
-        results[nm] = res
         same = res["verdict"] == m["expected"]
+        res["as_expected"] = same
+        res["property"] = m.get("property", "")
+        results[nm] = res
         good += same
         bad += not same
         print("[%d/%d] %-24s %-15s %s  states %d, depth %d, %.1f MB, %.2fs%s" % (
