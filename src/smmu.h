@@ -141,20 +141,20 @@ ud_status ud_smmu_configure(struct ud_smmu *s, uint32_t cb, bool stall, bool hup
       assumes cb < 16 && addr < ud_smmu_addr_lim && xlate <= 2;
       assumes ud_smmu_active(&s->cb[cb]) && s->cb[cb].hupcf == 0 && s->cb[cb].stall == 0;
       ensures status: \result == UD_OK;
-      ensures terminated: *out == UD_SMMU_TERMINATED;
-      ensures fsr_kept: ud_smmu_cb_same{Pre, Post}(s, cb);
+      ensures terminated_untranslated: *out == UD_SMMU_TERMINATED;
+      ensures fsr_kept_term: ud_smmu_cb_same{Pre, Post}(s, cb);
     behavior under_fault_stall:
       assumes cb < 16 && addr < ud_smmu_addr_lim && xlate <= 2;
       assumes ud_smmu_active(&s->cb[cb]) && s->cb[cb].hupcf == 0 && s->cb[cb].stall != 0;
       ensures status: \result == UD_OK;
       ensures held: *out == UD_SMMU_HELD;
-      ensures fsr_kept: ud_smmu_cb_same{Pre, Post}(s, cb);
+      ensures fsr_kept_held: ud_smmu_cb_same{Pre, Post}(s, cb);
     behavior translated_ok:
       assumes cb < 16 && addr < ud_smmu_addr_lim && xlate == 0;
       assumes !ud_smmu_active(&s->cb[cb]) || s->cb[cb].hupcf != 0;
       ensures status: \result == UD_OK;
       ensures done: *out == UD_SMMU_DONE;
-      ensures fsr_kept: ud_smmu_cb_same{Pre, Post}(s, cb);
+      ensures fsr_kept_hit: ud_smmu_cb_same{Pre, Post}(s, cb);
     behavior first_fault:
       assumes cb < 16 && addr < ud_smmu_addr_lim && 1 <= xlate <= 2;
       assumes !ud_smmu_active(&s->cb[cb]);
@@ -173,7 +173,7 @@ ud_status ud_smmu_configure(struct ud_smmu *s, uint32_t cb, bool stall, bool hup
       assumes cb < 16 && addr < ud_smmu_addr_lim && 1 <= xlate <= 2;
       assumes ud_smmu_active(&s->cb[cb]) && s->cb[cb].hupcf != 0;
       ensures status: \result == UD_OK;
-      ensures terminated: *out == UD_SMMU_TERMINATED;
+      ensures terminated_multi: *out == UD_SMMU_TERMINATED;
       ensures multi: s->cb[cb].multi == 1;
       ensures no_details: ud_smmu_details_same{Pre, Post}(s, cb) &&
         s->cb[cb].ss == \old(s->cb[cb].ss) &&
@@ -253,14 +253,14 @@ ud_status ud_smmu_clear_fault(struct ud_smmu *s, uint32_t cb);
       assumes cb < 16 && action == UD_SMMU_RESUME_TERMINATE && xlate <= 2 &&
               s->cb[cb].ss != 0;
       ensures status: \result == UD_OK;
-      ensures terminated: *out == UD_SMMU_TERMINATED;
-      ensures cleared: !ud_smmu_active(&s->cb[cb]);
+      ensures resume_terminated: *out == UD_SMMU_TERMINATED;
+      ensures cleared_term: !ud_smmu_active(&s->cb[cb]);
     behavior retry_ok:
       assumes cb < 16 && action == UD_SMMU_RESUME_RETRY && xlate == 0 &&
               s->cb[cb].ss != 0;
       ensures status: \result == UD_OK;
-      ensures done: *out == UD_SMMU_DONE;
-      ensures cleared: !ud_smmu_active(&s->cb[cb]);
+      ensures retried_done: *out == UD_SMMU_DONE;
+      ensures cleared_done: !ud_smmu_active(&s->cb[cb]);
     behavior retry_faults:
       assumes cb < 16 && action == UD_SMMU_RESUME_RETRY && 1 <= xlate <= 2 &&
               s->cb[cb].ss != 0;
