@@ -181,6 +181,43 @@ def render_fifo(out):
     return "\n".join(lines)
 
 
+R5_EV = {1: "ACK", 2: "NACK", 3: "PF-NACK", 4: "RAPF"}
+R5_RES = {0: "accepted", -8: "UD_E_STATE", -7: "ignored (unknown)", -15: "ignored (stale)",
+          -16: "ignored (forged)", -1: "ignored (invalid)"}
+
+
+def render_r5(out):
+    """The R5 lines of an r5_race replay: network, events, ticks, posts."""
+    rows = []
+    for line in out.splitlines():
+        if not line.startswith("R5 "):
+            continue
+        f = dict(kv.split("=", 1) for kv in line.split()[2:] if "=" in kv)
+        what = line.split()[1]
+        if what == "post":
+            lost = " -- LOST (network full)" if "lost(full)" in line else ""
+            rows.append(("scheduler", "post block %s as trid %s seq %s%s" % (
+                f.get("blk"), f.get("trid"), f.get("seq"), lost), ""))
+        elif what == "event":
+            kind = R5_EV.get(int(f["kind"]), f["kind"])
+            who = "network" if kind != "RAPF" else ("receiver" if f.get("wpd") == "0" else "PD 1 (forged)")
+            res = R5_RES.get(int(f["r"]), f["r"])
+            if int(f.get("credited", -1)) >= 0:
+                res += ", counts block %s" % f["credited"]
+            rows.append((who, "%s trid %s seq %s (packet of block %s)" % (
+                kind, f["trid"], f["seq"], f["blk"]), res))
+        elif what == "tick":
+            rows.append(("clock", "tick, now = %s" % f.get("now"), ""))
+    hdr = ("step", "who", "what", "scheduler")
+    rows = [(str(i + 1),) + r for i, r in enumerate(rows)]
+    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(4)]
+    lines = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
+             "  " + "  ".join("-" * w[i] for i in range(4))]
+    for r in rows:
+        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(4)).rstrip())
+    return "\n".join(lines)
+
+
 def check_one(name, m, legends, idx, n):
     wd = os.path.join(BUILD, name)
     print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
@@ -230,6 +267,8 @@ def check_one(name, m, legends, idx, n):
             f.write(rep)
         if m.get("render") == "fifo":
             trail_txt = render_fifo(rep)
+        elif m.get("render") == "r5":
+            trail_txt = render_r5(rep)
         else:
             legend = legends[m.get("legend", str(m["defines"].get("THREAT", 0)))]
             trail_txt = render_trail(m, legend, rep)
