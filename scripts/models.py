@@ -218,6 +218,23 @@ def render_r5(out):
     return "\n".join(lines)
 
 
+def source_digests(m):
+    """sha256 (first 16 hex digits) of each src/ file the model linked: the
+    code the verdict is about."""
+    import hashlib
+    out = {}
+    for name in m.get("links", []):
+        path = os.path.join(SRC, name + ".c")
+        try:
+            with open(path, "rb") as f:
+                out["src/%s.c" % name] = hashlib.sha256(f.read()).hexdigest()[:16]
+        except OSError:
+            out["src/%s.c" % name] = "missing"
+        if m.get("mutate"):
+            out["src/%s.c" % name] += " (mutated)"
+    return out
+
+
 def check_one(name, m, legends, idx, n):
     wd = os.path.join(BUILD, name)
     print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
@@ -283,6 +300,7 @@ def check_one(name, m, legends, idx, n):
     else:
         verdict = "verified"
     res = {"verdict": verdict, "expected": m["expected"],
+           "sources": source_digests(m),
            "states": st["states"] or 0, "transitions": st["transitions"] or 0,
            "depth": st["depth"] or 0, "state_vector_bytes": st["state_vector"] or 0,
            "memory_mb": st["memory_mb"] or 0.0,
