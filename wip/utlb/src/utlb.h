@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * utlb.h -- the UTLB's state (seed 000_84f077e385ac0b00.txt, "DESIGN OF
+ * UTLB"): the NIC-side per-process translation tables and translation
+ * cache, and the user-level lookup tree.  The operations and their
+ * contracts are in utlb_table.h (driver side), utlb_cache.h (NIC side) and
+ * utlb_lookup.h (user library); the invariant is spec/utlb.acsl.
+ *
+ *   process                      driver (kmod)                NIC
+ *   ud_utlb_get(va) --hit------------------------------------> index
+ *        | miss: pick index i (free, or CLOCK victim with no
+ *        |       outstanding reference)
+ *        +--> ud_utlb_drv_map(pid, vpn, i): pin, install tab[pid][i]
+ *   post DMA with index i  ------------------> ud_utlb_nic_translate(pid, i)
+ *                                               cache (set = (i+off[pid]) % SETS)
+ *                                               miss -> read tab[pid][i]
+ */
+#ifndef UD_UTLB_H
+#define UD_UTLB_H
+
+#include "ud_common.h"
+#include "ud_platform.h"
+#include "utlb_param.h"
+
+_Static_assert(UD_UTLB_ENTRIES >= 1u && UD_UTLB_ENTRIES < 0xFFFFu,
+	       "tree leaves store index + 1 in 16 bits");
+_Static_assert(UD_UTLB_POOL >= 1u && UD_UTLB_POOL < 0xFFFFu,
+	       "l1 stores leaf + 1 in 16 bits");
+_Static_assert(UD_UTLB_L1_SIZE < UD_UTLB_NO_LEAF, "leaf_dir sentinel");
+_Static_assert(UD_UTLB_CACHE_SETS >= 1u && UD_UTLB_CACHE_WAYS >= 1u, "cache");
+
+/* Keeps a cold path out of line (the hit path stays a leaf function). */
+#define UD_UTLB_COLD __attribute__((__noinline__, __cold__))
+
+/* One entry of a process's translation table (NIC memory).  The NIC uses
+ * ppn; vpn is the driver's record of the page it pinned (to unpin it). */
+struct ud_utlb_entry {
+	uint64_t ppn;     /* physical page number                 */
+	uint32_t vpn;     /* virtual page number it translates    */
+	uint8_t  valid;   /* 0: no translation                    */
+};
+
+/* One line of the NIC's translation cache (and of its shadow). */
+struct ud_utlb_line {
+	uint64_t ppn;     /* cached translation                   */
+	uint64_t stamp;   /* last use, for LRU within the set     */
+	uint32_t pid;     /* tag: process ...                     */
+	uint32_t idx;     /* ... and table index                  */
+	uint8_t  valid;
+};
+
+/* Counters a user can read (NIC side). */
+struct ud_utlb_nic_stats {
+	uint64_t hits;             /* NIC cache hits                     */
+	uint64_t miss_compulsory;  /* first use of an installed entry    */
+	uint64_t miss_capacity;    /* would miss fully associative too   */
+	uint64_t miss_conflict;    /* would hit fully associative        */
+	uint64_t pins;             /* pages pinned by the driver side    */
+	uint64_t unpins;           /* pages unpinned by the driver side  */
+};
+
+/* NIC memory: invisible to processes, written by the driver side and by
+ * the NIC's own cache logic.  Initialise with ud_utlb_nic_init. */
+struct ud_utlb_nic {
+	struct ud_utlb_entry tab[UD_UTLB_NPROC][UD_UTLB_ENTRIES];
+	uint32_t off[UD_UTLB_NPROC];      /* per-process index offset */
+	/* The translation cache: way w of set s is line[s * WAYS + w]. */
+	struct ud_utlb_line line[UD_UTLB_CACHE_LINES];
+	/* Miss classifier (not on the translation path): a fully associative
+	 * LRU cache of the same number of lines, and a first-use bit per
+	 * entry since its installation. */
+	struct ud_utlb_line fa[UD_UTLB_CACHE_LINES];
+	uint8_t  seen[UD_UTLB_NPROC][UD_UTLB_ENTRIES];
+	uint64_t tick;                    /* LRU clock (saturating)   */
+	struct ud_utlb_nic_stats st;
+};
+
+/* Counters a user can read (library side). */
+struct ud_utlb_lib_stats {
+	uint64_t hits;       /* lookups found in the tree                 */
+	uint64_t misses;     /* lookups that asked the driver (user-level  */
+	                     /* check misses)                              */
+	uint64_t evictions;  /* translations evicted to make room          */
+};
+
+/* The user-level library of one process.  Initialise with
+ * ud_utlb_lib_init. */
+struct ud_utlb_lib {
+	uint32_t pid;                      /* process (table) id           */
+	uint32_t cap;                      /* table entries used, <= ENTRIES */
+	uint32_t hand;                     /* CLOCK hand, < cap            */
+	uint16_t l1[UD_UTLB_L1_SIZE];      /* 0, or leaf + 1               */
+	uint16_t l2[UD_UTLB_POOL][UD_UTLB_L2_SIZE]; /* 0, or index + 1     */
+	uint16_t leaf_dir[UD_UTLB_POOL];   /* l1 slot of a leaf, or NO_LEAF */
+	uint32_t vpn_of[UD_UTLB_ENTRIES];  /* reverse map index -> page    */
+	uint32_t refs[UD_UTLB_ENTRIES];    /* outstanding transfers        */
+	uint8_t  used[UD_UTLB_ENTRIES];    /* index holds a translation    */
+	uint8_t  refbit[UD_UTLB_ENTRIES];  /* CLOCK reference bit          */
+	struct ud_utlb_lib_stats st;
+};
+
+#include "utlb.acsl"
+
+#endif /* UD_UTLB_H */

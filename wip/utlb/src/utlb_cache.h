@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * utlb_cache.h -- the NIC side of the UTLB (seed 000_84f077e385ac0b00.txt,
+ * "DESIGN OF UTLB"): translating a (process, index) through that process's
+ * own table, behind a set-associative translation cache.
+ *
+ * "To transfer data on a virtual page, the user process specifies to the
+ * network interface the index in the translation table ...; using the
+ * index, the network interface reads the physical address directly from the
+ * translation table."  "When a miss occurs the network interface simply
+ * reads the entry from the translation table."  The cache is
+ * UD_UTLB_CACHE_SETS x UD_UTLB_CACHE_WAYS (way w of set s is line[s * WAYS +
+ * w]), LRU within a set; (pid, idx) lives in set (idx + off[pid]) % SETS ("offset a translation table index by
+ * process-dependent constant").  Every miss is classified (the seed's "three
+ * categories, capacity misses, conflict misses and compulsory misses"):
+ *   compulsory  first NIC use of the entry since it was installed;
+ *   conflict    not compulsory, and a fully associative LRU cache with the
+ *               same number of lines (the shadow n->fa) holds it;
+ *   capacity    not compulsory, and the fully associative cache misses too.
+ */
+#ifndef UD_UTLB_CACHE_H
+#define UD_UTLB_CACHE_H
+
+#include "utlb.h"
+
+/*@ requires valid: \valid(n) && \valid(ppn) && \valid(cls);
+    requires sep: \separated(n, ppn, cls);
+    requires wf: ud_utlb_nic_wf(n);
+    assigns *ppn, *cls, n->tick,
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1],
+            n->fa[0 .. UD_UTLB_CACHE_LINES - 1], n->seen[pid][idx],
+            n->st.hits, n->st.miss_compulsory, n->st.miss_capacity,
+            n->st.miss_conflict;
+    ensures wf: ud_utlb_nic_wf(n);
+    behavior bad_range:
+      assumes pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES;
+      assigns \nothing;
+      ensures status: \result == UD_E_RANGE;
+    behavior not_installed:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+      assumes !ud_utlb_installed(n, pid, idx);
+      assigns \nothing;
+      ensures status: \result == UD_E_NOENT;
+    behavior translate:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+      assumes ud_utlb_installed(n, pid, idx);
+      ensures status: \result == UD_OK;
+      ensures own_table: *ppn == n->tab[pid][idx].ppn &&
+        n->tab[pid][idx] == \old(n->tab[pid][idx]);
+      ensures hit: *cls == UD_UTLB_HIT <==>
+        \old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx));
+      ensures compulsory: *cls == UD_UTLB_MISS_COMPULSORY <==>
+        (!\old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx)) &&
+         \old(n->seen[pid][idx]) == 0);
+      ensures conflict: *cls == UD_UTLB_MISS_CONFLICT <==>
+        (!\old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx)) &&
+         \old(n->seen[pid][idx]) != 0 && \old(ud_utlb_fa_has(n, pid, idx)));
+      ensures capacity: *cls == UD_UTLB_MISS_CAPACITY <==>
+        (!\old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx)) &&
+         \old(n->seen[pid][idx]) != 0 && !\old(ud_utlb_fa_has(n, pid, idx)));
+      ensures filled: ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx);
+      ensures seen: n->seen[pid][idx] == 1;
+    complete behaviors;
+    disjoint behaviors;
+*/
+ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx,
+				uint64_t *ppn, uint32_t *cls);
+
+#endif /* UD_UTLB_CACHE_H */

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * utlb_table.c -- the UTLB's driver side: per-process translation tables in
+ * NIC memory (seed 000_84f077e385ac0b00.txt, "DESIGN OF UTLB", b/ and the
+ * paragraph after c/).  Contracts: utlb_table.h.  Invariant: spec/utlb.acsl.
+ */
+#include "utlb_table.h"
+
+/*@ predicate tab_empty_upto{L}(struct ud_utlb_nic *n, integer p) =
+      \forall integer q, j; 0 <= q < p && 0 <= j < UD_UTLB_ENTRIES ==>
+        n->tab[q][j].valid == 0 && n->seen[q][j] == 0;
+    predicate offs_upto{L}(struct ud_utlb_nic *n, integer p, integer on) =
+      \forall integer q; 0 <= q < p ==>
+        n->off[q] == (on != 0 ?
+          (q * UD_UTLB_CACHE_SETS / UD_UTLB_NPROC) % UD_UTLB_CACHE_SETS : 0);
+*/
+
+/* Empty row p of the tables. */
+/*@ requires valid: \valid(n);
+    requires row: p < UD_UTLB_NPROC;
+    assigns n->tab[p][0 .. UD_UTLB_ENTRIES - 1], n->seen[p][0 .. UD_UTLB_ENTRIES - 1];
+    ensures empty: \forall integer j; 0 <= j < UD_UTLB_ENTRIES ==>
+      n->tab[p][j].valid == 0 && n->seen[p][j] == 0;
+*/
+static void init_row(struct ud_utlb_nic *n, uint32_t p)
+{
+	uint32_t i;
+
+	/*@ loop invariant bound: 0 <= i <= UD_UTLB_ENTRIES;
+	    loop invariant row: \forall integer j; 0 <= j < i ==>
+	      n->tab[p][j].valid == 0 && n->seen[p][j] == 0;
+	    loop assigns i, n->tab[p][0 .. UD_UTLB_ENTRIES - 1],
+	      n->seen[p][0 .. UD_UTLB_ENTRIES - 1];
+	    loop variant UD_UTLB_ENTRIES - i;
+	*/
+	for (i = 0; i < UD_UTLB_ENTRIES; i++) {
+		n->tab[p][i].ppn = 0u;
+		n->tab[p][i].vpn = 0u;
+		n->tab[p][i].valid = 0u;
+		n->seen[p][i] = 0u;
+	}
+}
+
+void ud_utlb_nic_init(struct ud_utlb_nic *n, uint32_t offset_on)
+{
+	uint32_t p, k;
+
+	/*@ loop invariant bound: 0 <= p <= UD_UTLB_NPROC;
+	    loop invariant empty: tab_empty_upto(n, p);
+	    loop invariant offs: offs_upto(n, p, offset_on);
+	    loop assigns p, *n;
+	    loop variant UD_UTLB_NPROC - p;
+	*/
+	for (p = 0; p < UD_UTLB_NPROC; p++) {
+		n->off[p] = offset_on != 0u ?
+			(p * UD_UTLB_CACHE_SETS / UD_UTLB_NPROC) % UD_UTLB_CACHE_SETS : 0u;
+		init_row(n, p);
+		/*@ assert row_p: \forall integer j; 0 <= j < UD_UTLB_ENTRIES ==>
+		      n->tab[p][j].valid == 0 && n->seen[p][j] == 0; */
+	}
+	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
+	    loop invariant cold: \forall integer a; 0 <= a < k ==>
+	      n->line[a].valid == 0 && n->fa[a].valid == 0;
+	    loop invariant empty: tab_empty_upto(n, UD_UTLB_NPROC);
+	    loop invariant offs: offs_upto(n, UD_UTLB_NPROC, offset_on);
+	    loop assigns k, *n;
+	    loop variant UD_UTLB_CACHE_LINES - k;
+	*/
+	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
+		n->line[k].ppn = 0u;
+		n->line[k].stamp = 0u;
+		n->line[k].pid = 0u;
+		n->line[k].idx = 0u;
+		n->line[k].valid = 0u;
+		n->fa[k].ppn = 0u;
+		n->fa[k].stamp = 0u;
+		n->fa[k].pid = 0u;
+		n->fa[k].idx = 0u;
+		n->fa[k].valid = 0u;
+	}
+	n->tick = 0u;
+	n->st.hits = 0u;
+	n->st.miss_compulsory = 0u;
+	n->st.miss_capacity = 0u;
+	n->st.miss_conflict = 0u;
+	n->st.pins = 0u;
+	n->st.unpins = 0u;
+	/*@ assert w_off: ud_utlb_off_wf(n); */
+	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert w_coh: ud_utlb_coherent(n); */
+}
+
+/* Drop every cached copy of (pid, idx), in the NIC cache and in the
+ * classifier's shadow.  (Only the set (pid, idx) hashes to can hold it --
+ * nic_wf -- but the driver scans all lines: an unmap calls the OS anyway.) */
+/*@ requires valid: \valid(n);
+    requires wf: ud_utlb_nic_wf(n);
+    requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+    assigns n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1];
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures gone: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
+      n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx);
+    ensures kept: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
+      n->line[k].valid != 0 ==> n->line[k] == \old(n->line[k]);
+    ensures fa_gone: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
+      n->fa[k].valid != 0 ==> !(n->fa[k].pid == pid && n->fa[k].idx == idx);
+*/
+static void utlb_inval(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx)
+{
+	uint32_t k;
+
+	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
+	    loop invariant done: \forall integer a; 0 <= a < k && n->line[a].valid != 0 ==>
+	      !(n->line[a].pid == pid && n->line[a].idx == idx);
+	    loop invariant fa_done: \forall integer a; 0 <= a < k && n->fa[a].valid != 0 ==>
+	      !(n->fa[a].pid == pid && n->fa[a].idx == idx);
+	    loop invariant kept: \forall integer a; 0 <= a < UD_UTLB_CACHE_LINES &&
+	      n->line[a].valid != 0 ==> n->line[a] == \at(n->line[a], Pre);
+	    loop invariant coh: ud_utlb_coherent(n);
+	    loop assigns k, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
+	      n->fa[0 .. UD_UTLB_CACHE_LINES - 1];
+	    loop variant UD_UTLB_CACHE_LINES - k;
+	*/
+	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
+		if (n->line[k].valid != 0u && n->line[k].pid == pid && n->line[k].idx == idx)
+			n->line[k].valid = 0u;
+		if (n->fa[k].valid != 0u && n->fa[k].pid == pid && n->fa[k].idx == idx)
+			n->fa[k].valid = 0u;
+	}
+}
+
+ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
+			  uint32_t idx)
+{
+	uint64_t ppn = 0u;
+	uint32_t k;
+
+	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES || vpn >= UD_UTLB_VPAGES)
+		return UD_E_RANGE;
+	/* One translation per page per process (nic_wf): a page already in
+	 * the table is not pinned twice. */
+	/*@ loop invariant bound: 0 <= k <= UD_UTLB_ENTRIES;
+	    loop invariant fresh: \forall integer m; 0 <= m < k &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn;
+	    loop assigns k;
+	    loop variant UD_UTLB_ENTRIES - k;
+	*/
+	for (k = 0; k < UD_UTLB_ENTRIES; k++) {
+		if (n->tab[pid][k].valid != 0u && n->tab[pid][k].vpn == vpn)
+			return UD_E_STATE;
+	}
+	if (ud_plat_utlb_pin(pid, vpn, &ppn) != UD_OK)
+		return UD_E_PLATFORM;
+	if (n->tab[pid][idx].valid != 0u) {
+		uint32_t ov = n->tab[pid][idx].vpn;
+		uint64_t op = n->tab[pid][idx].ppn;
+
+		utlb_inval(n, pid, idx);
+		n->tab[pid][idx].valid = 0u;
+		ud_plat_utlb_unpin(pid, ov, op);
+		if (n->st.unpins != UINT64_MAX)
+			n->st.unpins++;
+	}
+	/*@ assert free_slot: !ud_utlb_installed(n, pid, idx); */
+	/*@ assert no_line: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
+	      n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx); */
+	n->tab[pid][idx].ppn = ppn;
+	n->tab[pid][idx].vpn = vpn;
+	n->tab[pid][idx].valid = 1u;
+	n->seen[pid][idx] = 0u;
+	if (n->st.pins != UINT64_MAX)
+		n->st.pins++;
+	/*@ assert w_off: ud_utlb_off_wf(n); */
+	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert w_coh: ud_utlb_coherent(n); */
+	return UD_OK;
+}
+
+ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx)
+{
+	uint32_t v;
+	uint64_t p;
+
+	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES)
+		return UD_E_RANGE;
+	if (n->tab[pid][idx].valid == 0u)
+		return UD_E_NOENT;
+	v = n->tab[pid][idx].vpn;
+	p = n->tab[pid][idx].ppn;
+	/* Invalidate first: the NIC never uses a translation whose page is
+	 * being unpinned. */
+	utlb_inval(n, pid, idx);
+	n->tab[pid][idx].valid = 0u;
+	n->seen[pid][idx] = 0u;
+	/*@ assert w_coh: ud_utlb_coherent(n); */
+	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
+	ud_plat_utlb_unpin(pid, v, p);
+	if (n->st.unpins != UINT64_MAX)
+		n->st.unpins++;
+	/*@ assert w_off: ud_utlb_off_wf(n); */
+	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
+	return UD_OK;
+}
