@@ -152,6 +152,9 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
 	}
 	if (ud_plat_utlb_pin(pid, vpn, &ppn) != UD_OK)
 		return UD_E_PLATFORM;
+	/*@ assert fresh2: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn; */
+	/*@ assert wf2: ud_utlb_tab_distinct(n); */
 	if (n->tab[pid][idx].valid != 0u) {
 		uint32_t ov = n->tab[pid][idx].vpn;
 		uint64_t op = n->tab[pid][idx].ppn;
@@ -163,6 +166,12 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
 			n->st.unpins++;
 	}
 	/*@ assert free_slot: !ud_utlb_installed(n, pid, idx); */
+	/*@ assert fresh3: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn; */
+	/*@ assert dist3: ud_utlb_tab_distinct(n); */
+	/*@ assert coh3: ud_utlb_coherent(n); */
+	/*@ assert pin3: ud_utlb_tab_pinned(n); */
+	/*@ assert new_pinned: ud_utlb_pinned[pid][vpn] == 1 && ppn <= UD_UTLB_PPN_MAX; */
 	/*@ assert no_line: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
 	      n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx); */
 	n->tab[pid][idx].ppn = ppn;
