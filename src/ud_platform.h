@@ -77,4 +77,31 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 /*@ assigns ud_env \from pd, vc, kind; */
 void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
 
+/* ------------------------------------------------------------- fault_handler */
+/* The fault handler's three doors (src/fault_handler.c; seed 004, 3.2.1-3.2.3).
+ * The core decides which pages (1..4, all inside the owner's mapping, see
+ * fault_handler.h) and when; the home only performs. */
+
+/* Bring npages virtual pages [vpn, vpn+npages) of process proc of PD pdid
+ * into memory (get_user_pages-style, for writing when write != 0).
+ * UD_OK: all resident; UD_E_PLATFORM: the home could not.  [A-PLAT-PAGEIN] */
+/*@ requires count: 1 <= npages <= 4;
+    assigns ud_env \from pdid, proc, vpn, npages, write;
+    ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
+ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
+			  uint32_t npages, bool write);
+
+/* Post the two RAPF words (src/fault_msg.h) to node's mailbox through the
+ * packetizer of PD pdid (which wires its PDID into word0).  Delivery is the
+ * home's; a lost message falls back to the R5 timeout.  [A-PLAT-RAPF] */
+/*@ assigns ud_env \from node, pdid, w0, w1;
+    ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
+ud_status ud_plat_post_rapf(uint32_t node, uint16_t pdid, uint32_t w0, uint32_t w1);
+
+/* Complete transaction trid (seq) of PD pdid, initiated by node, with error
+ * err (UD_E_PERM or UD_E_FAULT) instead of retrying it.  [A-PLAT-FAIL] */
+/*@ assigns ud_env \from node, pdid, trid, seq, err; */
+void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
+			   uint16_t seq, ud_status err);
+
 #endif /* UD_PLATFORM_H */

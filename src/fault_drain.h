@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fault_drain.h -- the destination-side tasklet (pf_rcv_tasklet, seed
+ * 004_2c0be60bc8bfaeb5.txt, 3.2.3.2): pop the fault FIFO (src/fault_fifo.h,
+ * LOW then HIGH read) and hand each entry to the fault handler
+ * (src/fault_handler.h) as a destination fault.  A module of its own so
+ * the handler's proof does not carry the FIFO's vocabulary.
+ */
+#ifndef UD_FAULT_DRAIN_H
+#define UD_FAULT_DRAIN_H
+
+#include "fault_handler.h"
+#include "fault_fifo.h"
+
+/* Drain the fault FIFO (pf_rcv_tasklet): pop entries (LOW then HIGH read)
+ * and handle each as a destination fault, until the FIFO is empty or cap
+ * actions are recorded.  *n = entries handled (acts[0 .. *n-1]). */
+/*@
+  requires valid: \valid(h) && \valid(ff) && \valid_read(map) && \valid(n) &&
+    \valid(acts + (0 .. cap - 1));
+  requires sep: \separated(h, ff, map, n, acts + (0 .. cap - 1));
+  requires inv: ud_fh_inv(h) && ud_ff_inv(ff);
+  requires map_inv: ud_fh_map_inv(map);
+  assigns *h, ff->rd, ff->head, ff->count, *n, acts[0 .. cap - 1], ud_env;
+  ensures inv: ud_fh_inv(h) && ud_ff_inv(ff);
+  ensures bounded: *n <= cap;
+  ensures popped: ff->count + *n == \old(ff->count);
+  ensures drained: *n < cap ==> ff->count == 0;
+  ensures idle: ff->rd == UD_FF_RD_IDLE || *n == cap;
+  ensures status: \result == UD_OK;
+*/
+ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map *map,
+		      struct ud_fh_action *acts, uint32_t cap, uint32_t *n);
+
+#endif /* UD_FAULT_DRAIN_H */

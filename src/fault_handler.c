@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fault_handler.c -- the fault-handling policy of seed
+ * 004_2c0be60bc8bfaeb5.txt (3.2.1-3.2.3, Fig. 3.2, Fig. 4.2).  Contracts in
+ * fault_handler.h, vocabulary in spec/fault_handler.acsl, decisions in
+ * docs/fault_handler.md.
+ */
+#include "fault_handler.h"
+
+void ud_fh_init(struct ud_fh *h, bool ahead)
+{
+	uint32_t i;
+
+	/*@
+	  loop invariant bound: 0 <= i <= UD_FH_NSRC;
+	  loop invariant cleared: \forall integer j; 0 <= j < i ==>
+	    h->s[j].used == 0 && h->s[j].last[0].valid == 0 && h->s[j].last[1].valid == 0;
+	  loop assigns i, h->s[0 .. UD_FH_NSRC - 1];
+	  loop variant UD_FH_NSRC - i;
+	*/
+	for (i = 0; i < UD_FH_NSRC; i++) {
+		h->s[i].used = 0;
+		h->s[i].node = 0;
+		h->s[i].last[0].valid = 0;
+		h->s[i].last[1].valid = 0;
+	}
+	h->victim = 0;
+	h->mode = ahead ? UD_FH_TOUCH_AHEAD : UD_FH_TOUCH_A_PAGE;
+}
+
+void ud_fh_map_init(struct ud_fh_map *m)
+{
+	m->n = 0;
+}
+
+ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
+			uint8_t rights, uint32_t vpn, uint32_t npages)
+{
+	if (rights < 1u || rights > 3u || proc >= 16u || npages < 1u ||
+	    vpn >= UD_FH_VPN_LIM || npages > UD_FH_VPN_LIM - vpn)
+		return UD_E_RANGE;
+	if (m->n >= UD_FH_MAP_MAX)
+		return UD_E_NOSPC;
+	m->e[m->n].pdid = pdid;
+	m->e[m->n].proc = proc;
+	m->e[m->n].rights = rights;
+	m->e[m->n].vpn = vpn;
+	m->e[m->n].npages = npages;
+	m->n++;
+	return UD_OK;
+}
+
+/* Is page vpn of (pdid, proc) mapped with the right (write or read)? */
+/*@
+  requires valid: \valid_read(map);
+  requires map_inv: ud_fh_map_inv(map);
+  assigns \nothing;
+  behavior allowed:
+    assumes ud_fh_allowed(map, pdid, proc, vpn, write);
+    ensures ok: \result == UD_OK;
+  behavior perm:
+    assumes !ud_fh_allowed(map, pdid, proc, vpn, write) &&
+            ud_fh_mapped(map, pdid, proc, vpn);
+    ensures perm: \result == UD_E_PERM;
+  behavior unmapped:
+    assumes !ud_fh_mapped(map, pdid, proc, vpn);
+    ensures fault: \result == UD_E_FAULT;
+  complete behaviors;
+  disjoint behaviors;
+*/
+static ud_status ud_fh_lookup(const struct ud_fh_map *map, uint16_t pdid,
+			      uint8_t proc, uint32_t vpn, uint32_t write)
+{
+	uint32_t i;
+	bool seen = false;
+
+	/*@
+	  loop invariant bound: 0 <= i <= map->n;
+	  loop invariant seen: seen == 1 <==> (\exists integer j; 0 <= j < i &&
+	    ud_fh_covers(map->e[j], pdid, proc, vpn));
+	  loop invariant none: \forall integer j; 0 <= j < i ==>
+	    !(ud_fh_covers(map->e[j], pdid, proc, vpn) &&
+	      ud_fh_right(map->e[j].rights, write));
+	  loop assigns i, seen;
+	  loop variant map->n - i;
+	*/
+	for (i = 0; i < map->n; i++) {
+		const struct ud_fh_ment *e = &map->e[i];
+		if (e->pdid == pdid && e->proc == proc && e->vpn <= vpn &&
+		    vpn - e->vpn < e->npages) {
+			if (write != 0u ? (e->rights & UD_FH_R_WRITE) != 0u
+					: (e->rights & UD_FH_R_READ) != 0u)
+				return UD_OK;
+			seen = true;
+		}
+	}
+	return seen ? UD_E_PERM : UD_E_FAULT;
+}
+
+/* The slot of node, or UD_FH_NSRC. */
+/*@
+  requires valid: \valid_read(h);
+  requires inv: ud_fh_inv(h);
+  assigns \nothing;
+  ensures found: \result < UD_FH_NSRC ==>
+    h->s[\result].used != 0 && h->s[\result].node == node;
+  ensures absent: \result >= UD_FH_NSRC ==> \result == UD_FH_NSRC &&
+    (\forall integer i; 0 <= i < UD_FH_NSRC ==>
+      !(h->s[i].used != 0 && h->s[i].node == node));
+*/
+static uint32_t ud_fh_find(const struct ud_fh *h, uint32_t node)
+{
+	uint32_t i;
+
+	/*@
+	  loop invariant bound: 0 <= i <= UD_FH_NSRC;
+	  loop invariant absent: \forall integer j; 0 <= j < i ==>
+	    !(h->s[j].used != 0 && h->s[j].node == node);
+	  loop assigns i;
+	  loop variant UD_FH_NSRC - i;
+	*/
+	for (i = 0; i < UD_FH_NSRC; i++) {
+		if (h->s[i].used != 0u && h->s[i].node == node)
+			return i;
+	}
+	return UD_FH_NSRC;
+}
+
+/*@
+  requires valid: \valid_read(r) && \valid_read(f);
+  assigns \nothing;
+  ensures match: \result == 1 <==> ud_fh_rec_match(*r, f);
+*/
+static bool ud_fh_rec_hit(const struct ud_fh_rec *r, const struct ud_fh_fault *f)
+{
+	return r->valid != 0u && r->trid == f->trid && r->seq == f->seq &&
+	       r->pdid == f->pdid && r->proc == f->proc && r->vpn <= f->vpn &&
+	       f->vpn - r->vpn < r->npages;
+}
+
+/* Remember f (npages pages brought in, 0 for a failed transfer, counted as
+ * 1 so the same page is not failed twice) in its source's history. */
+/*@
+  requires valid: \valid(h) && \valid_read(f);
+  requires sep: \separated(h, f);
+  requires inv: ud_fh_inv(h);
+  requires fault_ok: ud_fh_fault_ok(f);
+  requires npages: 1 <= npages <= 4;
+  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim;
+  ensures inv: ud_fh_inv(h);
+  ensures recorded: ud_fh_is_dup(h, f);
+*/
+static void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
+{
+	uint32_t i = ud_fh_find(h, f->node);
+	struct ud_fh_rec r;
+
+	r.valid = 1u;
+	r.proc = f->proc;
+	r.npages = (uint8_t)npages;
+	r.trid = f->trid;
+	r.seq = f->seq;
+	r.pdid = f->pdid;
+	r.vpn = f->vpn;
+	if (i < UD_FH_NSRC) {
+		h->s[i].last[1] = h->s[i].last[0];
+		h->s[i].last[0] = r;
+		//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
+		return;
+	}
+	i = h->victim;
+	h->s[i].used = 1u;
+	h->s[i].node = f->node;
+	h->s[i].last[0] = r;
+	h->s[i].last[1].valid = 0u;
+	//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
+	h->victim = (h->victim + 1u) % UD_FH_NSRC;
+}
+
+/* Does f match one of the last two entries handled for its source? */
+/*@
+  requires valid: \valid_read(h) && \valid_read(f);
+  requires inv: ud_fh_inv(h);
+  assigns \nothing;
+  ensures dup: \result == 1 <==> ud_fh_is_dup(h, f);
+*/
+static bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f)
+{
+	uint32_t slot = ud_fh_find(h, f->node);
+
+	if (slot >= UD_FH_NSRC)
+		return false;
+	return ud_fh_rec_hit(&h->s[slot].last[0], f) || ud_fh_rec_hit(&h->s[slot].last[1], f);
+}
+
+/* How many pages from f->vpn: Touch-A-Page 1; Touch-Ahead up to the end of
+ * the 16 KB block, stopping at the first page not mapped with the right. */
+/*@
+  requires valid: \valid_read(map) && \valid_read(f);
+  requires map_inv: ud_fh_map_inv(map);
+  requires fault_ok: ud_fh_fault_ok(f);
+  requires mode: mode <= 1;
+  requires first: ud_fh_allowed(map, f->pdid, f->proc, f->vpn, f->dir);
+  assigns \nothing;
+  ensures in_map: \forall integer k; 0 <= k < \result ==>
+    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+  ensures at_most_4: 1 <= \result <= UD_FH_AHEAD_MAX;
+  ensures in_block: f->vpn + \result <= ud_fh_block_end(f->vpn);
+  ensures a_page: mode == UD_FH_TOUCH_A_PAGE ==> \result == 1;
+  ensures ahead_max: mode == UD_FH_TOUCH_AHEAD ==>
+    (f->vpn + \result == ud_fh_block_end(f->vpn) ||
+     !ud_fh_allowed(map, f->pdid, f->proc, f->vpn + \result, f->dir));
+*/
+static uint32_t ud_fh_npages(uint32_t mode, const struct ud_fh_map *map,
+			     const struct ud_fh_fault *f)
+{
+	uint32_t limit = mode == UD_FH_TOUCH_AHEAD ? UD_FH_AHEAD_MAX - f->vpn % 4u : 1u;
+	uint32_t n = 1u;
+
+	/*@
+	  loop invariant bound: 1 <= n <= limit;
+	  loop invariant in_map: \forall integer k; 0 <= k < n ==>
+	    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+	  loop assigns n;
+	  loop variant limit - n;
+	*/
+	while (n < limit && ud_fh_lookup(map, f->pdid, f->proc, f->vpn + n, f->dir) == UD_OK)
+		n++;
+	return n;
+}
+
+/* Complete the transfer with err: no page-in, no RAPF; remember it. */
+/*@
+  requires valid: \valid(h) && \valid_read(f) && \valid(act);
+  requires sep: \separated(h, f, act);
+  requires inv: ud_fh_inv(h);
+  requires fault_ok: ud_fh_fault_ok(f);
+  requires err: err == UD_E_PERM || err == UD_E_FAULT;
+  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env;
+  ensures inv: ud_fh_inv(h);
+  ensures failed: act->outcome == UD_FH_OUT_FAILED && act->err == err &&
+    act->npages == 0 && act->rtx == 0;
+  ensures recorded: ud_fh_is_dup(h, f);
+*/
+static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
+		       struct ud_fh_action *act, ud_status err)
+{
+	act->outcome = UD_FH_OUT_FAILED;
+	act->err = err;
+	act->vpn = f->vpn;
+	act->npages = 0;
+	act->rtx = 0;
+	ud_plat_fail_transfer(f->node, f->pdid, f->trid, f->seq, err);
+	ud_fh_record(h, f, 1u);
+}
+
+/* Page in [f->vpn, f->vpn + n), then post one RAPF and remember f. */
+/*@
+  requires valid: \valid(h) && \valid_read(map) && \valid_read(f) && \valid(act);
+  requires sep: \separated(h, map, f, act);
+  requires inv: ud_fh_inv(h);
+  requires fault_ok: ud_fh_fault_ok(f);
+  requires count: 1 <= n <= UD_FH_AHEAD_MAX;
+  requires in_map: \forall integer k; 0 <= k < n ==>
+    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env;
+  ensures inv: ud_fh_inv(h);
+  ensures pages: act->vpn == f->vpn && act->npages == n;
+  ensures one_rapf: \result == UD_OK ==> act->outcome == UD_FH_OUT_RETRY &&
+    act->rtx == 1 && act->msg.trid == f->trid && act->msg.seq == f->seq &&
+    act->msg.pdid == f->pdid && act->msg.wired_pdid == f->pdid &&
+    ud_rtx_words(act->msg, act->w0, act->w1);
+  ensures recorded: \result == UD_OK ==> ud_fh_is_dup(h, f);
+  ensures pagein_err: \result != UD_OK ==> \result == UD_E_PLATFORM &&
+    act->outcome == UD_FH_OUT_PAGEIN_ERR && act->rtx == 0 &&
+    h->victim == \old(h->victim) &&
+    (\forall integer i; 0 <= i < UD_FH_NSRC ==> h->s[i] == \old(h->s[i]));
+*/
+static ud_status ud_fh_retry(struct ud_fh *h, const struct ud_fh_map *map,
+			     const struct ud_fh_fault *f, uint32_t n,
+			     struct ud_fh_action *act)
+{
+	(void)map;  /* the mapping is the precondition's: every page asked is in it */
+	ud_status pr = ud_plat_page_in(f->pdid, f->proc, f->vpn, n, f->dir != 0u);
+
+	act->vpn = f->vpn;
+	act->npages = n;
+	if (pr != UD_OK) {
+		act->outcome = UD_FH_OUT_PAGEIN_ERR;
+		act->err = UD_E_PLATFORM;
+		act->rtx = 0;
+		return UD_E_PLATFORM;
+	}
+	act->msg.wired_pdid = f->pdid;
+	act->msg.trid = f->trid;
+	act->msg.seq = f->seq;
+	act->msg.pdid = f->pdid;
+	act->w0 = UD_RTX_OPCODE + 4u * (uint32_t)f->pdid + 262144u * (uint32_t)f->trid;
+	act->w1 = (uint32_t)f->seq + 16384u * (uint32_t)f->pdid;
+	act->rtx = 1u;
+	act->outcome = UD_FH_OUT_RETRY;
+	act->err = UD_OK;
+	(void)ud_plat_post_rapf(f->node, f->pdid, act->w0, act->w1);
+	ud_fh_record(h, f, n);
+	return UD_OK;
+}
+
+ud_status ud_fh_handle(struct ud_fh *h, const struct ud_fh_map *map,
+		       const struct ud_fh_fault *f, struct ud_fh_action *act)
+{
+	if (f->node >= UD_FMSG_SRC_LIM || f->trid >= UD_RTX_TRID_LIM ||
+	    f->seq >= UD_RTX_SEQ_LIM || f->proc >= 16u ||
+	    f->vpn >= UD_FH_VPN_LIM || f->dir > 1u)
+		return UD_E_RANGE;
+
+	/* 1. Fig. 4.2: the last two entries handled for this source. */
+	if (ud_fh_dup(h, f)) {
+		act->outcome = UD_FH_OUT_DUP;
+		act->err = UD_E_STALE;
+		act->vpn = f->vpn;
+		act->npages = 0;
+		act->rtx = 0;
+		return UD_E_STALE;
+	}
+	/* 2. The owner's mapping decides whether this can ever succeed. */
+	ud_status lk = ud_fh_lookup(map, f->pdid, f->proc, f->vpn, f->dir);
+	if (lk != UD_OK) {
+		ud_fh_fail(h, f, act, lk);
+		return UD_OK;
+	}
+	/* 3.-6. Touch-A-Page or Touch-Ahead, page in, one RAPF, remember. */
+	uint32_t n = ud_fh_npages(h->mode, map, f);
+	return ud_fh_retry(h, map, f, n, act);
+}

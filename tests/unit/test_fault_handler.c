@@ -1,0 +1,304 @@
+/* uldma-links: fault_handler fault_drain fault_fifo fault_msg */
+/*
+ * Unit tests of src/fault_handler.c (seed 004_2c0be60bc8bfaeb5.txt, 3.2.1-
+ * 3.2.3, Fig. 3.2, Fig. 4.2).  The host home (tests/support/
+ * plat_host_fault_handler.c) logs every page-in, RAPF and failed transfer,
+ * so each test asserts exactly what the handler asked of the home.  RAPF
+ * words are worked out by hand from the 3.2.3.3 layout.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include "fault_drain.h"
+#include "fault_msg.h"
+#include "plat_host_fault_handler.h"
+
+static struct ud_fh h;
+static struct ud_fh_map map;
+
+static void setup(bool ahead)
+{
+	ud_host_fh_reset();
+	ud_fh_init(&h, ahead);
+	ud_fh_map_init(&map);
+}
+
+static struct ud_fh_fault dst(uint32_t node, uint16_t trid, uint16_t seq,
+			      uint16_t pdid, uint8_t proc, uint32_t vpn)
+{
+	struct ud_fh_fault f = { node, trid, seq, pdid, proc, UD_FH_DIR_DST, vpn };
+	return f;
+}
+
+/* Touch-Ahead stops at the end of the 16 KB block: fault at page 0x1002
+ * (offset 2 in block 0x1000..0x1003) in a 16-page RW mapping -> pages
+ * 0x1002 and 0x1003 only.  RAPF for pdid 3, trid 1, seq 5:
+ *   word0 = 2 + 3*4 + 1 << 18 = 0x0004000E;  word1 = 5 + 3 << 14 = 0xC005. */
+START_TEST(ahead_end_of_block)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 0, 3, 0x1000, 16), UD_OK);
+	struct ud_fh_fault f = dst(0x2ABCDE, 1, 5, 3, 0, 0x1002);
+	struct ud_fh_action a;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_RETRY);
+	ck_assert_uint_eq(a.vpn, 0x1002);
+	ck_assert_uint_eq(a.npages, 2);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].vpn, 0x1002);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].npages, 2);
+	ck_assert(ud_host_fh.pagein[0].write);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].node, 0x2ABCDE);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].w0, 0x0004000Eu);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].w1, 0x0000C005u);
+	/* and the words decode as the fault's trid, seq, PDID */
+	struct ud_rtx_msg m;
+	ck_assert_int_eq(ud_rtx_decode(a.w0, a.w1, &m), UD_OK);
+	ck_assert_uint_eq(m.trid, 1);
+	ck_assert_uint_eq(m.seq, 5);
+	ck_assert_uint_eq(m.pdid, 3);
+	ck_assert_uint_eq(m.wired_pdid, 3);
+	ck_assert_uint_eq(ud_host_fh.nfail, 0);
+	/* a block-aligned fault gets all 4 pages */
+	f = dst(0x2ABCDE, 2, 6, 3, 0, 0x1004);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.npages, 4);
+	ck_assert_uint_eq(ud_host_fh.pagein[1].npages, 4);
+}
+END_TEST
+
+/* Touch-Ahead stops at the end of the mapping: 2 pages mapped at 0x2000,
+ * fault at 0x2000 -> 0x2000, 0x2001 (0x2002 is in the block, not mapped). */
+START_TEST(ahead_end_of_mapping)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 0, 3, 0x2000, 2), UD_OK);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 1, 3, 0x2002, 2), UD_OK); /* other process */
+	ck_assert_int_eq(ud_fh_map_add(&map, 4, 0, 3, 0x2002, 2), UD_OK); /* other PD */
+	struct ud_fh_fault f = dst(7, 1, 1, 3, 0, 0x2000);
+	struct ud_fh_action a;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.npages, 2);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].npages, 2);
+	/* a read-only page ends the run for a write fault too */
+	ck_assert_int_eq(ud_fh_map_add(&map, 5, 0, 3, 0x3000, 1), UD_OK);
+	ck_assert_int_eq(ud_fh_map_add(&map, 5, 0, 1, 0x3001, 3), UD_OK);
+	f = dst(7, 2, 1, 5, 0, 0x3000);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.npages, 1);
+}
+END_TEST
+
+START_TEST(touch_a_page)
+{
+	setup(false);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 0, 3, 0x1000, 16), UD_OK);
+	struct ud_fh_fault f = dst(1, 1, 1, 3, 0, 0x1000);
+	struct ud_fh_action a;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.npages, 1);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].npages, 1);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	/* the next page of the same block is a new fault in this mode */
+	f.vpn = 0x1001;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 2);
+}
+END_TEST
+
+/* A write fault on a read-only page completes the transfer with UD_E_PERM:
+ * no page-in, no RAPF, one failure; the same fault again is a duplicate. */
+START_TEST(permission_fault)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 2, 0, 1, 0x500, 4), UD_OK);
+	struct ud_fh_fault f = dst(9, 11, 12, 2, 0, 0x501);
+	struct ud_fh_action a;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(a.err, UD_E_PERM);
+	ck_assert_uint_eq(a.npages, 0);
+	ck_assert_uint_eq(a.rtx, 0);
+	ck_assert_uint_eq(ud_host_fh.npagein, 0);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	ck_assert_uint_eq(ud_host_fh.fail[0].node, 9);
+	ck_assert_uint_eq(ud_host_fh.fail[0].trid, 11);
+	ck_assert_uint_eq(ud_host_fh.fail[0].seq, 12);
+	ck_assert_int_eq(ud_host_fh.fail[0].err, UD_E_PERM);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_E_STALE);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	/* a read (source) fault on the same page is allowed */
+	f.dir = UD_FH_DIR_SRC; f.trid = 13;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_RETRY);
+	ck_assert(!ud_host_fh.pagein[0].write);
+	ck_assert_uint_eq(a.npages, 3);   /* 0x501..0x503 */
+}
+END_TEST
+
+/* Fig. 3.2: a stale fault names a page the process no longer maps (a
+ * previous iteration's buffer).  Nothing is touched; the transfer fails. */
+START_TEST(segfault_scenario_impossible)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 3, 0x800, 1), UD_OK);
+	struct ud_fh_fault f = dst(4, 1, 1, 1, 0, 0x7FF);  /* previous iteration */
+	struct ud_fh_action a;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(a.err, UD_E_FAULT);
+	ck_assert_uint_eq(ud_host_fh.npagein, 0);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
+	/* the mapped page's block-mates 0x801..0x803 are never touched */
+	f = dst(4, 2, 1, 1, 0, 0x800);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert_uint_eq(a.npages, 1);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].vpn, 0x800);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].npages, 1);
+}
+END_TEST
+
+/* Fig. 4.2: two blocks of one source come interleaved in the FIFO.  Only
+ * the first entry of each is handled; a third block pushes the first out
+ * of the two-entry history. */
+START_TEST(dedup_interleaving)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 0, 3, 0x100, 64), UD_OK);
+	struct ud_fh_fault A = dst(5, 1, 10, 3, 0, 0x100);
+	struct ud_fh_fault B = dst(5, 2, 20, 3, 0, 0x104);
+	struct ud_fh_fault C = dst(5, 3, 30, 3, 0, 0x108);
+	struct ud_fh_fault A2 = A; A2.vpn = 0x102;   /* a later packet of block A */
+	struct ud_fh_fault other = A; other.node = 6; /* another source node */
+	struct ud_fh_action a;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &A, &a), UD_OK);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &B, &a), UD_OK);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &A, &a), UD_E_STALE);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_DUP);
+	ck_assert_uint_eq(a.rtx, 0);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &B, &a), UD_E_STALE);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &A2, &a), UD_E_STALE);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &B, &a), UD_E_STALE);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 2);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &other, &a), UD_OK);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 3);
+	/* a retransmission carries a new sequence number: not a duplicate */
+	struct ud_fh_fault A3 = A; A3.seq = 11;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &A3, &a), UD_OK);
+	/* history of node 5 is now [A3, B]; C then pushes B out */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &C, &a), UD_OK);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &A3, &a), UD_E_STALE);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &B, &a), UD_OK);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 6);
+}
+END_TEST
+
+START_TEST(pagein_failure_and_bad_input)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 0, 3, 0x100, 4), UD_OK);
+	struct ud_fh_fault f = dst(5, 1, 10, 3, 0, 0x100);
+	struct ud_fh_action a;
+	struct ud_fh before = h;
+	ud_host_fh.pagein_fails = true;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_E_PLATFORM);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_PAGEIN_ERR);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
+	ck_assert(memcmp(&h, &before, sizeof h) == 0);
+	ud_host_fh.pagein_fails = false;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);  /* handled again */
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	/* out-of-range faults: state and action untouched, nothing asked */
+	before = h;
+	struct ud_fh_fault bad[6] = { f, f, f, f, f, f };
+	bad[0].node = 0x400000; bad[1].trid = 0x4000; bad[2].seq = 0x4000;
+	bad[3].proc = 16; bad[4].vpn = 0x8000000; bad[5].dir = 2;
+	for (int i = 0; i < 6; i++) {
+		struct ud_fh_action b, b0;
+		memset(&b, 0x33, sizeof b);
+		b0 = b;
+		ck_assert_int_eq(ud_fh_handle(&h, &map, &bad[i], &b), UD_E_RANGE);
+		ck_assert(memcmp(&b, &b0, sizeof b) == 0);
+	}
+	ck_assert(memcmp(&h, &before, sizeof h) == 0);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	/* mapping table: bad entries and a full table */
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 0, 0, 1), UD_E_RANGE);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 4, 0, 1), UD_E_RANGE);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 16, 1, 0, 1), UD_E_RANGE);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 1, 0, 0), UD_E_RANGE);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 1, 0x7FFFFFF, 2), UD_E_RANGE);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 1, 0x7FFFFFF, 1), UD_OK);
+	while (map.n < UD_FH_MAP_MAX)
+		ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 1, 0, 1), UD_OK);
+	ck_assert_int_eq(ud_fh_map_add(&map, 1, 0, 1, 0, 1), UD_E_NOSPC);
+	ck_assert_uint_eq(map.n, UD_FH_MAP_MAX);
+}
+END_TEST
+
+/* The tasklet: entries pushed into the real fault FIFO (src/fault_fifo.c)
+ * are popped LOW-then-HIGH and handled as destination faults. */
+START_TEST(drain_fifo)
+{
+	static struct ud_ff ff;
+	setup(true);
+	ud_ff_init(&ff);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 2, 3, 0x100, 64), UD_OK);
+	struct ud_ff_entry e1 = { 5, 1, 10, 3, 2, 0x100, 0 };
+	struct ud_ff_entry e2 = { 5, 2, 20, 3, 2, 0x104, 0 };
+	struct ud_ff_entry e3 = { 5, 1, 10, 3, 2, 0x101, 0 };  /* block 1 again */
+	struct ud_ff_entry e4 = { 5, 9, 90, 3, 2, 0x900, 0 };  /* unmapped */
+	ck_assert_int_eq(ud_ff_push(&ff, &e1), UD_OK);
+	ck_assert_int_eq(ud_ff_push(&ff, &e2), UD_OK);
+	ck_assert_int_eq(ud_ff_push(&ff, &e3), UD_OK);
+	ck_assert_int_eq(ud_ff_push(&ff, &e4), UD_OK);
+	/* a half-done read (LOW only) before the tasklet runs */
+	uint64_t w;
+	ck_assert_int_eq(ud_ff_read_lo(&ff, &w), UD_OK);
+	struct ud_fh_action acts[3];
+	uint32_t n = 99;
+	ck_assert_int_eq(ud_fh_drain(&h, &ff, &map, acts, 3, &n), UD_OK);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(ff.count, 1);
+	ck_assert_uint_eq(acts[0].outcome, UD_FH_OUT_RETRY);
+	ck_assert_uint_eq(acts[0].msg.trid, 1);
+	ck_assert_uint_eq(acts[0].npages, 4);
+	ck_assert_uint_eq(acts[1].outcome, UD_FH_OUT_RETRY);
+	ck_assert_uint_eq(acts[1].msg.trid, 2);
+	ck_assert_uint_eq(acts[2].outcome, UD_FH_OUT_DUP);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].proc, 2);
+	ck_assert(ud_host_fh.pagein[0].write);
+	ck_assert_int_eq(ud_fh_drain(&h, &ff, &map, acts, 3, &n), UD_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(ff.count, 0);
+	ck_assert_uint_eq(acts[0].outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(acts[0].err, UD_E_FAULT);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 2);
+	ck_assert_int_eq(ud_fh_drain(&h, &ff, &map, acts, 3, &n), UD_OK);
+	ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("fault_handler");
+	TCase *tc = tcase_create("policy");
+	tcase_add_test(tc, ahead_end_of_block);
+	tcase_add_test(tc, ahead_end_of_mapping);
+	tcase_add_test(tc, touch_a_page);
+	tcase_add_test(tc, permission_fault);
+	tcase_add_test(tc, segfault_scenario_impossible);
+	tcase_add_test(tc, dedup_interleaving);
+	tcase_add_test(tc, pagein_failure_and_bad_input);
+	tcase_add_test(tc, drain_fifo);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
