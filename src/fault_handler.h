@@ -34,6 +34,12 @@
 
 #include "ud_common.h"
 #include "ud_platform.h"
+/* Only fault_msg's vocabulary, not its lemmas: they are proved in
+ * fault_msg's own unit, and their nonlinear axioms would only slow the
+ * provers here. */
+#ifndef UD_FAULT_MSG_H
+#define UD_FAULT_MSG_NO_LEMMAS
+#endif
 #include "fault_msg.h"
 
 #ifndef UD_FH_MAP_MAX
