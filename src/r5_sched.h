@@ -14,8 +14,8 @@
  *                                       the target: becomes a write back
  *   ud_r5_sched_event(s, &ev, now)      an ACK / NACK / PF-NACK from the
  *                                       engine, or a decoded RAPF (opcode 2)
- *   ud_r5_sched_rapf_words(s, w0, w1, now)  the RAPF as the two raw mailbox
- *                                       words (decoded by src/fault_msg.c)
+ *   (a RAPF arrives as two mailbox words: decode them with ud_rtx_decode
+ *    of src/fault_msg.h and pass kind RAPF, trid, seq, wired_pd, pd)
  *   ud_r5_sched_tick(s, now)            every pass of the loop: timeouts
  *   s->cnt                              the counters (read them directly)
  *
@@ -52,10 +52,10 @@ _Static_assert(UD_R5_SCHED_NCH == UD_R5_SCHED_NPD * UD_R5_SCHED_NVC, "channels")
 _Static_assert(UD_R5_SCHED_NTX == UD_R5_SCHED_NCH * UD_R5_SCHED_WIN, "slots");
 
 /* Per-transaction states. */
-#define UD_R5_SCHED_IDLE     0u
-#define UD_R5_SCHED_INFLIGHT 1u
-#define UD_R5_SCHED_PAUSED   2u   /* PF-NACK: no retransmit until timeout/RAPF */
-#define UD_R5_SCHED_DONE     3u   /* acknowledged, nothing left to post here  */
+#define UD_R5_SCHED_IDLE     0
+#define UD_R5_SCHED_INFLIGHT 1
+#define UD_R5_SCHED_PAUSED   2   /* PF-NACK: no retransmit until timeout/RAPF */
+#define UD_R5_SCHED_DONE     3   /* acknowledged, nothing left to post here  */
 
 /* Event kinds. */
 #define UD_R5_SCHED_EV_ACK    1u
@@ -79,25 +79,32 @@ struct ud_r5_sched_xfer {
 	uint32_t acked;     /* bytes acknowledged                         */
 };
 
+/* Counters saturate at INT64_MAX (never reached: 2^63 events).  They are
+ * int64_t, a type no other field of the scheduler has, so WP's typed
+ * memory model keeps them apart from the state the invariant speaks of. */
 struct ud_r5_sched_cnt {
-	uint32_t submits, read_reqs, acks, completions;
-	uint32_t rtx_nack, rtx_timeout, rtx_rapf;    /* retransmits by cause */
-	uint32_t pauses;                              /* PF-NACKs acted on    */
-	uint32_t ign_inval, ign_unknown, ign_forged, ign_stale; /* ignored    */
+	int64_t submits, read_reqs, acks, completions;
+	int64_t rtx_nack, rtx_timeout, rtx_rapf;     /* retransmits by cause */
+	int64_t pauses;                               /* PF-NACKs acted on    */
+	int64_t ign_inval, ign_unknown, ign_forged, ign_stale; /* ignored     */
 };
 
 struct ud_r5_sched {
 	uint32_t win;                        /* outstanding blocks per transfer */
 	uint64_t period;                     /* timeout, ticks                  */
-	uint8_t  st[UD_R5_SCHED_NTX];        /* per-transaction state           */
+	int8_t   st[UD_R5_SCHED_NTX];        /* per-transaction state           */
 	uint16_t seq[UD_R5_SCHED_NTX];       /* current sequence number         */
 	uint32_t off[UD_R5_SCHED_NTX];       /* block offset in its transfer    */
-	uint16_t blen[UD_R5_SCHED_NTX];      /* block length (<= 16384)         */
+	int32_t  blen[UD_R5_SCHED_NTX];      /* block length (1..16384)         */
 	uint64_t dl[UD_R5_SCHED_NTX];        /* timer deadline (when armed)     */
-	/* the timer set: a sparse set over trids; dense[0..narmed-1] armed */
+	/* the timer set: a sparse set over trids; dense[0..narmed-1] armed.
+	 * (st, seq, pos/dense and blen have pairwise distinct C types on
+	 * purpose: WP's typed memory model then keeps them in separate
+	 * memories, so a write to one never needs a separation proof
+	 * against the others.) */
 	uint32_t narmed;
-	uint16_t pos[UD_R5_SCHED_NTX];
-	uint16_t dense[UD_R5_SCHED_NTX];
+	int16_t  pos[UD_R5_SCHED_NTX];
+	int16_t  dense[UD_R5_SCHED_NTX];
 	struct ud_r5_sched_xfer x[UD_R5_SCHED_NCH];
 	struct ud_r5_sched_cnt cnt;
 };
@@ -209,7 +216,7 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
     ensures others_tx: \forall integer t; 0 <= t < 2048 && t / 2 != r->pd * 64 + r->vc ==>
       ud_r5_tx_same{Pre,Post}(s, t);
     ensures others_x: \forall integer c; 0 <= c < 1024 && c != r->pd * 64 + r->vc ==>
-      s->x[c] == \old(s->x[c]);
+      ud_r5_x_same{Pre,Post}(s, c);
     ensures counted: s->cnt.submits == ud_r5_sat(\old(s->cnt.submits));
   complete behaviors;
   disjoint behaviors;
@@ -230,7 +237,7 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
   ensures others_tx: \forall integer t; 0 <= t < 2048 && t != e->trid ==>
     ud_r5_tx_same{Pre,Post}(s, t);
   ensures others_x: \forall integer c; 0 <= c < 1024 && c != e->trid / 2 ==>
-    s->x[c] == \old(s->x[c]);
+    ud_r5_x_same{Pre,Post}(s, c);
   behavior inval:
     assumes ud_r5_classify(s, *e) == UD_E_INVAL;
     assigns s->cnt.ign_inval;

@@ -41,7 +41,7 @@ static struct ref R;
 #define FAIL() __builtin_trap()
 #define CHECK(x) do { if (!(x)) FAIL(); } while (0)
 
-static void rinc(uint32_t *c) { if (*c != UINT32_MAX) (*c)++; }
+static void rinc(int64_t *c) { if (*c != INT64_MAX) (*c)++; }
 
 static void rpost(int t, uint64_t now)
 {

@@ -234,7 +234,7 @@ START_TEST(every_event_every_state)
 		/* ignored: only the one counter moved */
 		S2.cnt = S.cnt;
 		ck_assert_msg(memcmp(&S, &S2, sizeof S) == 0, "%s: state changed", k->name);
-		uint32_t moved = (S.cnt.ign_unknown - c0.ign_unknown) + (S.cnt.ign_stale - c0.ign_stale) +
+		int64_t moved = (S.cnt.ign_unknown - c0.ign_unknown) + (S.cnt.ign_stale - c0.ign_stale) +
 			(S.cnt.ign_forged - c0.ign_forged) + (S.cnt.ign_inval - c0.ign_inval);
 		ck_assert_uint_eq(moved, 1);
 		if (k->want == UD_E_STALE)
@@ -378,9 +378,9 @@ static uint64_t run_fig46(int dest_faults_too)
 START_TEST(fig46_both_faults_fewer_timeouts)
 {
 	uint64_t src_only = run_fig46(0);
-	uint32_t to_src = S.cnt.rtx_timeout;
+	int64_t to_src = S.cnt.rtx_timeout;
 	uint64_t both = run_fig46(1);
-	uint32_t to_both = S.cnt.rtx_timeout;
+	int64_t to_both = S.cnt.rtx_timeout;
 	ck_assert_uint_eq(to_src, 2);
 	ck_assert_uint_eq(to_both, 1);
 	ck_assert_uint_lt(both, src_only);
