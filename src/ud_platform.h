@@ -104,4 +104,35 @@ ud_status ud_plat_post_rapf(uint32_t node, uint16_t pdid, uint32_t w0, uint32_t 
 void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 			   uint16_t seq, ud_status err);
 
+/* ------------------------------------------------------------- prot */
+/* The OS memory routine of seed 001 (1.2.2) for the protection core
+ * (src/mr.c).  The core keeps the per-page pin count itself (pin table in
+ * struct ud_prot) and calls pin on a page's first registration and unpin
+ * when its last one goes; it validates every page the home returns
+ * (4 KB aligned, below 2^44), so no value the home returns is trusted.
+ * Homes: tests/support/plat_host_mr.c, kmod/plat_linux_mr.c,
+ * firmware/plat_r5_mr.c.  [A-PROT-PAGES] [A-PROT-PIN] */
+
+/* Physical page addresses backing the npages pages from va's page on, of
+ * the calling process (seed 001 1.2.2: "returns each page's physical start
+ * address").  UD_E_PLATFORM when the home cannot. */
+/*@ requires n: 1 <= npages <= 16;
+    requires out: \valid(page + (0 .. npages - 1));
+    assigns ud_env, page[0 .. npages - 1];
+    ensures codes: \result == UD_OK || \result == UD_E_PLATFORM;
+*/
+ud_status ud_plat_prot_pages(uint64_t va, uint32_t npages, uint64_t *page);
+
+/* Pin physical page `page` in memory (first registration covering it). */
+/*@ assigns ud_env;
+    ensures codes: \result == UD_OK || \result == UD_E_PLATFORM;
+*/
+ud_status ud_plat_prot_pin(uint64_t page);
+
+/* Unpin it (its last registration went).  Cannot fail. */
+/*@ assigns ud_env;
+    ensures done: \true;
+*/
+void ud_plat_prot_unpin(uint64_t page);
+
 #endif /* UD_PLATFORM_H */

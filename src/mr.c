@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mr.c -- memory regions and the pin table (seed 001_7ab1209d0a9249cf.txt,
+ * section 1).  Contracts in mr.h; invariant ud_prot_inv in spec/prot.acsl.
+ */
+#include "mr.h"
+
+/* ------------------------------------------------------------ helpers */
+
+/* A free region slot whose generation can still grow (else retired). */
+/*@ requires valid: \valid_read(p);
+    assigns \nothing;
+    ensures range: \result <= UD_PROT_NMR;
+    ensures found: \result < UD_PROT_NMR ==>
+      p->mr[\result].live == 0 && p->mr[\result].gen < UD_KEY_GEN_MAX;
+    ensures none: \result == UD_PROT_NMR ==> \forall integer i; 0 <= i < UD_PROT_NMR ==>
+      !(p->mr[i].live == 0 && p->mr[i].gen < UD_KEY_GEN_MAX);
+*/
+static uint32_t free_mr(const struct ud_prot *p)
+{
+	uint32_t i;
+
+	/*@ loop invariant bound: 0 <= i <= UD_PROT_NMR;
+	    loop invariant none: \forall integer k; 0 <= k < i ==>
+	      !(p->mr[k].live == 0 && p->mr[k].gen < UD_KEY_GEN_MAX);
+	    loop assigns i;
+	    loop variant UD_PROT_NMR - i; */
+	for (i = 0; i < UD_PROT_NMR; i++)
+		if (p->mr[i].live == 0u && p->mr[i].gen < UD_KEY_GEN_MAX)
+			return i;
+	return UD_PROT_NMR;
+}
+
+/* Check physical page addresses (4 KB aligned, below 2^44) and convert
+ * them to page frame numbers. */
+/*@ requires n: n <= UD_PROT_MAXPG;
+    requires valid: \valid_read(pg + (0 .. n - 1)) && \valid(pfn + (0 .. n - 1));
+    requires sep: \separated(pg + (0 .. n - 1), pfn + (0 .. n - 1));
+    assigns pfn[0 .. n - 1];
+    ensures def: \result <==> \forall integer j; 0 <= j < n ==>
+      pg[j] % 4096 == 0 && pg[j] <= UD_PROT_PA_MAX;
+    ensures pfn: \result ==> \forall integer j; 0 <= j < n ==> pfn[j] * 4096 == pg[j];
+*/
+static bool to_pfns(const uint64_t *pg, uint32_t n, uint32_t *pfn)
+{
+	uint32_t j;
+
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop invariant ok: \forall integer k; 0 <= k < j ==>
+	      pg[k] % 4096 == 0 && pg[k] <= UD_PROT_PA_MAX && pfn[k] * 4096 == pg[k];
+	    loop assigns j, pfn[0 .. n - 1];
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		if (pg[j] % UD_PAGE_SIZE != 0u || pg[j] > UD_PROT_PA_MAX)
+			return false;
+		pfn[j] = (uint32_t)(pg[j] / UD_PAGE_SIZE);
+	}
+	return true;
+}
+
+/* Is a window bound to region i? */
+/*@ requires valid: \valid_read(p);
+    assigns \nothing;
+    ensures def: \result <==> ud_mr_has_window(p, i);
+*/
+static bool has_window(const struct ud_prot *p, uint32_t i)
+{
+	uint32_t w;
+
+	/*@ loop invariant bound: 0 <= w <= UD_PROT_NMW;
+	    loop invariant none: \forall integer k; 0 <= k < w ==>
+	      !(p->mw[k].bound == 1 && p->mw[k].mr == i);
+	    loop assigns w;
+	    loop variant UD_PROT_NMW - w; */
+	for (w = 0; w < UD_PROT_NMW; w++)
+		if (p->mw[w].bound == 1u && p->mw[w].mr == i)
+			return true;
+	return false;
+}
+
+/* Is entry e already reserved by one of idx[0 .. j-1]? */
+/*@ requires j: j <= UD_PROT_MAXPG;
+    requires valid: \valid_read(idx + (0 .. j - 1));
+    assigns \nothing;
+    ensures def: \result <==> \exists integer k; 0 <= k < j && idx[k] == e;
+*/
+static bool reserved(const uint32_t *idx, uint32_t j, uint32_t e)
+{
+	uint32_t k;
+
+	/*@ loop invariant bound: 0 <= k <= j;
+	    loop invariant none: \forall integer m; 0 <= m < k ==> idx[m] != e;
+	    loop assigns k;
+	    loop variant j - k; */
+	for (k = 0; k < j; k++)
+		if (idx[k] == e)
+			return true;
+	return false;
+}
+
+/* Page j is the first to take a free pin entry: the platform pins it. */
+/*@ requires valid: \valid_read(p) && \valid_read(idx + (0 .. j));
+    requires j: j < UD_PROT_MAXPG && idx[j] < UD_PROT_NPIN;
+    assigns \nothing;
+    ensures def: \result <==> p->pin[idx[j]].count == 0 &&
+      !(\exists integer k; 0 <= k < j && idx[k] == idx[j]);
+*/
+static bool first_pin(const struct ud_prot *p, const uint32_t *idx, uint32_t j)
+{
+	return p->pin[idx[j]].count == 0u && !reserved(idx, j, idx[j]);
+}
+
+/* Add one registration to the pin count of each of pg[0 .. n-1]; the
+ * platform pins a page whose count leaves 0 (seed 001 1.2.4).  All or
+ * nothing: on error the pin table is unchanged and every page this call
+ * pinned is unpinned again. */
+/*@ requires valid: \valid(p);
+    requires n: n <= UD_PROT_MAXPG;
+    requires pgv: \valid_read(pg + (0 .. n - 1));
+    requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
+    requires inv: ud_prot_inv(p);
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
+    ensures inv: ud_prot_inv(p);
+    ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures unchanged: \result != UD_OK ==>
+      \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
+*/
+static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
+{
+	uint32_t idx[UD_PROT_MAXPG];
+	uint32_t j;
+	uint32_t k;
+	uint32_t e;
+
+	/* 1. Reserve an entry per page: its own, an earlier page's, a free one. */
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop invariant idx: \forall integer m; 0 <= m < j ==> idx[m] < UD_PROT_NPIN &&
+	      p->pin[idx[m]].count <= 4294967295 - UD_PROT_MAXPG;
+	    loop assigns j, k, e, idx[0 .. UD_PROT_MAXPG - 1];
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		uint32_t found = UD_PROT_NPIN;
+
+		/*@ loop invariant bound: 0 <= e <= UD_PROT_NPIN;
+		    loop invariant f: found <= UD_PROT_NPIN;
+		    loop assigns e, found;
+		    loop variant UD_PROT_NPIN - e; */
+		for (e = 0; e < UD_PROT_NPIN && found == UD_PROT_NPIN; e++)
+			if (p->pin[e].count > 0u && p->pin[e].pfn == pg[j])
+				found = e;
+		/*@ loop invariant bound: 0 <= k <= j;
+		    loop invariant f: found <= UD_PROT_NPIN;
+		    loop assigns k, found;
+		    loop variant j - k; */
+		for (k = 0; k < j && found == UD_PROT_NPIN; k++)
+			if (pg[k] == pg[j])
+				found = idx[k];
+		/*@ loop invariant bound: 0 <= e <= UD_PROT_NPIN;
+		    loop invariant f: found <= UD_PROT_NPIN;
+		    loop assigns e, found;
+		    loop variant UD_PROT_NPIN - e; */
+		for (e = 0; e < UD_PROT_NPIN && found == UD_PROT_NPIN; e++)
+			if (p->pin[e].count == 0u && !reserved(idx, j, e))
+				found = e;
+		if (found == UD_PROT_NPIN ||
+		    p->pin[found].count > UINT32_MAX - UD_PROT_MAXPG)
+			return UD_E_NOSPC;
+		idx[j] = found;
+	}
+	/* 2. The platform pins each page whose count leaves 0. */
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop invariant idx2: \forall integer m; 0 <= m < n ==> idx[m] < UD_PROT_NPIN &&
+	      p->pin[idx[m]].count <= 4294967295 - UD_PROT_MAXPG;
+	    loop assigns j, k, ud_env;
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		if (first_pin(p, idx, j) && ud_plat_prot_pin((uint64_t)pg[j] * UD_PAGE_SIZE) != UD_OK) {
+			/*@ loop invariant bound: 0 <= k <= j;
+			    loop assigns k, ud_env;
+			    loop variant j - k; */
+			for (k = 0; k < j; k++)
+				if (first_pin(p, idx, k))
+					ud_plat_prot_unpin((uint64_t)pg[k] * UD_PAGE_SIZE);
+			return UD_E_PLATFORM;
+		}
+	}
+	/* 3. Commit the counts (cannot fail: checked in 1). */
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop invariant idx3: \forall integer m, integer e; 0 <= m < n && e == idx[m] ==>
+	      e < UD_PROT_NPIN && \at(p->pin[e].count, Pre) <= 4294967295 - UD_PROT_MAXPG;
+	    loop invariant cnt: \forall integer f; 0 <= f < UD_PROT_NPIN ==>
+	      p->pin[f].count == \at(p->pin[f].count, Pre) ||
+	      (\at(p->pin[f].count, Pre) <= 4294967295 - UD_PROT_MAXPG &&
+	       p->pin[f].count <= \at(p->pin[f].count, Pre) + j);
+	    loop assigns j, p->pin[0 .. UD_PROT_NPIN - 1];
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		p->pin[idx[j]].pfn = pg[j];
+		p->pin[idx[j]].count++;
+	}
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+	return UD_OK;
+}
+
+/* Remove one registration from the pin count of each of pg[0 .. n-1]; the
+ * platform unpins a page exactly when its count returns to 0. */
+/*@ requires valid: \valid(p);
+    requires n: n <= UD_PROT_MAXPG;
+    requires pgv: \valid_read(pg + (0 .. n - 1));
+    requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
+    requires inv: ud_prot_inv(p);
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
+    ensures inv: ud_prot_inv(p);
+*/
+static void unpin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
+{
+	uint32_t j;
+	uint32_t e;
+
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop assigns j, e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		/*@ loop invariant bound: 0 <= e <= UD_PROT_NPIN;
+		    loop assigns e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
+		    loop variant UD_PROT_NPIN - e; */
+		for (e = 0; e < UD_PROT_NPIN; e++) {
+			if (p->pin[e].count > 0u && p->pin[e].pfn == pg[j]) {
+				p->pin[e].count--;
+				if (p->pin[e].count == 0u) {
+					/*@ assert unpin_at_zero: p->pin[e].count == 0; */
+					ud_plat_prot_unpin((uint64_t)pg[j] * UD_PAGE_SIZE);
+				}
+				break;
+			}
+		}
+	}
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+}
+
+/* Fill region slot i (free, or live without windows) and give it a new
+ * generation. */
+/*@ requires valid: \valid(p) && i < UD_PROT_NMR;
+    requires pgv: \valid_read(pg + (0 .. npages - 1));
+    requires sep: \separated(&p->mr[i], pg + (0 .. npages - 1));
+    requires inv: ud_prot_inv(p);
+    requires gen: p->mr[i].gen < UD_KEY_GEN_MAX;
+    requires nowin: !ud_mr_has_window(p, i);
+    requires pd: ud_pd_ok(p, pd);
+    requires acc: ud_mr_acc_ok(access);
+    requires shape: npages <= UD_PROT_MAXPG && off < 4096 && 1 <= len &&
+      ud_no_wrap64(iova, len) && npages == (off + len + 4095) / 4096;
+    assigns p->mr[i];
+    ensures inv: ud_prot_inv(p);
+    ensures set: ud_mr_set(p, i, pd, access, iova, len, off);
+    ensures pages: \forall integer j; 0 <= j < npages ==> p->mr[i].pfn[j] == pg[j];
+    ensures gen: p->mr[i].gen == \old(p->mr[i].gen) + 1;
+*/
+static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
+                      uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
+                      const uint32_t *pg)
+{
+	uint32_t j;
+
+	/*@ loop invariant bound: 0 <= j <= UD_PROT_MAXPG;
+	    loop invariant copied: \forall integer k; 0 <= k < j && k < npages ==>
+	      p->mr[i].pfn[k] == pg[k];
+	    loop assigns j, p->mr[i].pfn[0 .. UD_PROT_MAXPG - 1];
+	    loop variant UD_PROT_MAXPG - j; */
+	for (j = 0; j < UD_PROT_MAXPG; j++)
+		p->mr[i].pfn[j] = j < npages ? pg[j] : 0u;
+	p->mr[i].pd = pd;
+	p->mr[i].access = access;
+	p->mr[i].iova = iova;
+	p->mr[i].len = len;
+	p->mr[i].off = off;
+	p->mr[i].npages = npages;
+	p->mr[i].gen = p->mr[i].gen + 1u;
+	p->mr[i].live = 1;
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+}
+
+/*@ assigns \nothing;
+    ensures def: ud_rkey_is(access, key, \result); */
+static uint32_t rkey_for(uint32_t access, uint32_t key)
+{
+	/* 1.3: "R_Key is returned only when remote access was requested". */
+	if (UD_HAS(access, UD_ACC_REMOTE_WRITE) || UD_HAS(access, UD_ACC_REMOTE_READ) ||
+	    UD_HAS(access, UD_ACC_REMOTE_ATOMIC))
+		return key;
+	return 0;
+}
+
+/*@ assigns \nothing;
+    ensures def: \result <==> ud_mr_acc_ok(a); */
+static bool acc_ok(uint32_t a)
+{
+	if (a > UD_ACC_ALL)
+		return false;
+	/* 1.2.1: remote write and remote atomic also need local write. */
+	if ((UD_HAS(a, UD_ACC_REMOTE_WRITE) || UD_HAS(a, UD_ACC_REMOTE_ATOMIC)) &&
+	    !UD_HAS(a, UD_ACC_LOCAL_WRITE))
+		return false;
+	return true;
+}
+
+/* ------------------------------------------------------------ verbs */
+
+ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
+                    uint32_t access, uint32_t *h, uint32_t *lkey, uint32_t *rkey)
+{
+	uint64_t pg[UD_PROT_MAXPG];
+	uint32_t pfn[UD_PROT_MAXPG];
+	uint32_t off;
+	uint32_t npages;
+	uint32_t i;
+	ud_status st;
+
+	if (pd >= UD_PROT_NPD || p->pd_live[pd] != 1u)
+		return UD_E_NOENT;
+	if (!acc_ok(access) || len == 0u)
+		return UD_E_INVAL;
+	if (len > UINT64_MAX - va)
+		return UD_E_OVERFLOW;
+	/* 1.2.1: any byte address; the region starts at va's page offset. */
+	off = (uint32_t)(va % UD_PAGE_SIZE);
+	if (len > (uint64_t)UD_PROT_MAXPG * UD_PAGE_SIZE - off)
+		return UD_E_RANGE;
+	npages = (uint32_t)((off + len + (UD_PAGE_SIZE - 1u)) / UD_PAGE_SIZE);
+	i = free_mr(p);
+	if (i == UD_PROT_NMR)
+		return UD_E_NOSPC;
+	/* 1.2.2: the OS memory routine chooses the pages; checked, not trusted. */
+	if (ud_plat_prot_pages(va, npages, pg) != UD_OK || !to_pfns(pg, npages, pfn))
+		return UD_E_PLATFORM;
+	st = pin_pages(p, pfn, npages);
+	if (st != UD_OK)
+		return st;
+	mr_commit(p, i, pd, access, va, (uint32_t)len, off, npages, pfn);
+	*h = i;
+	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
+	*rkey = rkey_for(access, *lkey);
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+	return UD_OK;
+}
+
+ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
+                         uint32_t npages, uint64_t iova, uint32_t off, uint64_t len,
+                         uint32_t access, uint32_t *h, uint32_t *lkey, uint32_t *rkey)
+{
+	uint32_t pfn[UD_PROT_MAXPG];
+	uint32_t i;
+	ud_status st;
+
+	if (pd >= UD_PROT_NPD || p->pd_live[pd] != 1u)
+		return UD_E_NOENT;
+	if (!acc_ok(access) || len == 0u || npages == 0u || off >= UD_PAGE_SIZE)
+		return UD_E_INVAL;
+	if (npages > UD_PROT_MAXPG)
+		return UD_E_RANGE;
+	if (len > UINT64_MAX - iova)
+		return UD_E_OVERFLOW;
+	/* 1.3: pages start and end on page boundaries; the region ends
+	 * anywhere inside the last listed page. */
+	if (len > (uint64_t)npages * UD_PAGE_SIZE - off ||
+	    off + len <= (uint64_t)(npages - 1u) * UD_PAGE_SIZE ||
+	    !to_pfns(pages, npages, pfn))
+		return UD_E_INVAL;
+	i = free_mr(p);
+	if (i == UD_PROT_NMR)
+		return UD_E_NOSPC;
+	st = pin_pages(p, pfn, npages);
+	if (st != UD_OK)
+		return st;
+	mr_commit(p, i, pd, access, iova, (uint32_t)len, off, npages, pfn);
+	*h = i;
+	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
+	*rkey = rkey_for(access, *lkey);
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+	return UD_OK;
+}
+
+ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t va,
+                           uint32_t access, uint32_t *h, uint32_t *lkey, uint32_t *rkey)
+{
+	uint32_t i;
+	ud_status st;
+
+	if (mr >= UD_PROT_NMR || p->mr[mr].live != 1u)
+		return UD_E_NOENT;
+	if (pd >= UD_PROT_NPD || p->pd_live[pd] != 1u)
+		return UD_E_NOENT;
+	if (!acc_ok(access))
+		return UD_E_INVAL;
+	if (p->mr[mr].len > UINT64_MAX - va)
+		return UD_E_OVERFLOW;
+	i = free_mr(p);
+	if (i == UD_PROT_NMR)
+		return UD_E_NOSPC;
+	/* 1.2.4: each registration pins again, even pages already pinned. */
+	st = pin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
+	if (st != UD_OK)
+		return st;
+	mr_commit(p, i, pd, access, va, p->mr[mr].len, p->mr[mr].off,
+		  p->mr[mr].npages, p->mr[mr].pfn);
+	*h = i;
+	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
+	*rkey = rkey_for(access, *lkey);
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+	return UD_OK;
+}
+
+ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t pd,
+                      uint64_t va, uint64_t len, uint32_t access,
+                      uint32_t *lkey, uint32_t *rkey)
+{
+	uint64_t pg[UD_PROT_MAXPG];
+	uint32_t pfn[UD_PROT_MAXPG];
+	uint32_t npd;
+	uint32_t nacc;
+	ud_status st;
+
+	if (mr >= UD_PROT_NMR || p->mr[mr].live != 1u)
+		return UD_E_NOENT;
+	if (flags == 0u || flags > 7u)
+		return UD_E_INVAL;
+	if (has_window(p, mr))
+		return UD_E_BUSY;             /* 2.5: no orphans */
+	npd = UD_HAS(flags, UD_REREG_PD) ? pd : p->mr[mr].pd;
+	nacc = UD_HAS(flags, UD_REREG_ACCESS) ? access : p->mr[mr].access;
+	if (npd >= UD_PROT_NPD || p->pd_live[npd] != 1u)
+		return UD_E_NOENT;
+	if (!acc_ok(nacc))
+		return UD_E_INVAL;
+	if (p->mr[mr].gen >= UD_KEY_GEN_MAX)
+		return UD_E_NOSPC;            /* slot retired: keys exhausted */
+	if (UD_HAS(flags, UD_REREG_TRANS)) {
+		uint32_t off;
+		uint32_t npages;
+
+		if (len == 0u)
+			return UD_E_INVAL;
+		if (len > UINT64_MAX - va)
+			return UD_E_OVERFLOW;
+		off = (uint32_t)(va % UD_PAGE_SIZE);
+		if (len > (uint64_t)UD_PROT_MAXPG * UD_PAGE_SIZE - off)
+			return UD_E_RANGE;
+		npages = (uint32_t)((off + len + (UD_PAGE_SIZE - 1u)) / UD_PAGE_SIZE);
+		if (ud_plat_prot_pages(va, npages, pg) != UD_OK || !to_pfns(pg, npages, pfn))
+			return UD_E_PLATFORM;
+		/* New pages pinned before the old ones go: a page in both sets
+		 * never reaches count 0. */
+		st = pin_pages(p, pfn, npages);
+		if (st != UD_OK)
+			return st;
+		unpin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
+		mr_commit(p, mr, npd, nacc, va, (uint32_t)len, off, npages, pfn);
+	} else {
+		p->mr[mr].pd = npd;
+		p->mr[mr].access = nacc;
+		p->mr[mr].gen = p->mr[mr].gen + 1u;
+	}
+	*lkey = p->mr[mr].gen * UD_KEY_IDX_SPAN + mr;
+	*rkey = rkey_for(p->mr[mr].access, *lkey);
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+	return UD_OK;
+}
+
+ud_status ud_query_mr(const struct ud_prot *p, uint32_t mr, struct ud_mr_attr *a)
+{
+	if (mr >= UD_PROT_NMR || p->mr[mr].live != 1u)
+		return UD_E_NOENT;
+	a->pd = p->mr[mr].pd;
+	a->access = p->mr[mr].access;
+	a->lkey = p->mr[mr].gen * UD_KEY_IDX_SPAN + mr;
+	a->rkey = rkey_for(p->mr[mr].access, a->lkey);
+	a->iova = p->mr[mr].iova;
+	a->len = p->mr[mr].len;
+	return UD_OK;
+}
+
+ud_status ud_dereg_mr(struct ud_prot *p, uint32_t mr)
+{
+	if (mr >= UD_PROT_NMR || p->mr[mr].live != 1u)
+		return UD_E_NOENT;
+	if (has_window(p, mr))
+		return UD_E_BUSY;             /* 2.5: no orphans */
+	unpin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
+	p->mr[mr].live = 0;
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+	return UD_OK;
+}

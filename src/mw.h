@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mw.h -- memory windows (seed 001_7ab1209d0a9249cf.txt, section 2):
+ * allocate (in a PD, with an unbound R_Key), bind, query, deallocate.
+ *
+ * Bind (2.4, 2.5), checks in this order:
+ *   window live ......................................... else UD_E_NOENT
+ *   the R_Key given is the window's current one ......... else UD_E_KEY
+ *   the QP is live, the L_Key names a live region ....... else UD_E_NOENT / UD_E_KEY
+ *   QP, window and region in one PD ..................... else UD_E_PD
+ *   region has UD_ACC_MW_BIND (1.2.3) ................... else UD_E_PERM
+ *   rights only remote ones ............................. else UD_E_INVAL
+ *   remote write / atomic need the region's local write . else UD_E_PERM
+ *   window generation not exhausted ..................... else UD_E_NOSPC
+ *   len == 0: the binding is invalidated (2.5)
+ *   else va + len does not pass 2^64 .................... else UD_E_OVERFLOW
+ *        [va, va+len) inside the region, byte-granular .. else UD_E_BOUNDS
+ * Every bind that succeeds gives the window a new generation: the R_Key
+ * given in stops validating and a new one is returned (2.5).
+ */
+#ifndef UD_MW_H
+#define UD_MW_H
+
+#include "prot.h"
+
+/*@ predicate ud_mw_only_changed{L1, L2}(struct ud_prot *p, integer w) =
+      (\forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2)) &&
+      (\forall integer i; 0 <= i < UD_PROT_NMR ==> \at(p->mr[i], L1) == \at(p->mr[i], L2)) &&
+      (\forall integer k; 0 <= k < UD_PROT_NMW && k != w ==> \at(p->mw[k], L1) == \at(p->mw[k], L2));
+*/
+
+/* ibv_alloc_mw (2.3): a window in pd, unbound; its R_Key validates
+ * nothing until bound. */
+/*@ requires valid: \valid(p) && \valid(h) && \valid(rkey);
+    requires sep: \separated(p, h, rkey);
+    requires inv: ud_prot_inv(p);
+    assigns p->mw[0 .. UD_PROT_NMW - 1], *h, *rkey;
+    ensures inv: ud_prot_inv(p);
+    ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_NOSPC;
+    ensures e_pd: (pd >= UD_PROT_NPD || p->pd_live[pd] != 1) ==> \result == UD_E_NOENT;
+    ensures unchanged: \result != UD_OK ==>
+      *p == \old(*p) && *h == \old(*h) && *rkey == \old(*rkey);
+    ensures ok: \result == UD_OK ==> *h < UD_PROT_NMW &&
+      \at(p->mw[\at(*h, Post)].live, Pre) == 0 &&
+      p->mw[*h].live == 1 && p->mw[*h].bound == 0 && p->mw[*h].pd == pd &&
+      p->mw[*h].gen == \at(p->mw[\at(*h, Post)].gen, Pre) + 1 &&
+      *rkey == ud_key_of(p->mw[*h].gen, UD_PROT_NMR + *h);
+    ensures ok_frame: \result == UD_OK ==> ud_mw_only_changed{Pre, Post}(p, *h);
+*/
+ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rkey);
+
+/* ibv_bind_mw (2.4): bind window mw (current R_Key rkey) through QP qp
+ * to the region named by lkey: [va, va+len) with remote rights `access`.
+ * len == 0 invalidates the binding. */
+/*@ requires valid: \valid(p) && \valid(new_rkey);
+    requires sep: \separated(p, new_rkey);
+    requires inv: ud_prot_inv(p);
+    assigns p->mw[0 .. UD_PROT_NMW - 1], *new_rkey;
+    ensures inv: ud_prot_inv(p);
+    ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_KEY ||
+      \result == UD_E_PD || \result == UD_E_PERM || \result == UD_E_INVAL ||
+      \result == UD_E_NOSPC || \result == UD_E_OVERFLOW || \result == UD_E_BOUNDS;
+    ensures unchanged: \result != UD_OK ==> *p == \old(*p) && *new_rkey == \old(*new_rkey);
+    ensures e_mw: (mw >= UD_PROT_NMW || \old(p->mw[mw].live) != 1) ==> \result == UD_E_NOENT;
+    ensures e_key: mw < UD_PROT_NMW && \old(p->mw[mw].live) == 1 &&
+      rkey != ud_key_of(\old(p->mw[mw].gen), UD_PROT_NMR + mw) ==> \result == UD_E_KEY;
+    ensures ok_new_key: \result == UD_OK ==>
+      p->mw[mw].gen == \old(p->mw[mw].gen) + 1 &&
+      *new_rkey == ud_key_of(p->mw[mw].gen, UD_PROT_NMR + mw) && *new_rkey != rkey;
+    ensures old_keys_dead: \result == UD_OK ==> \forall integer k;
+      ud_key_idx(k) == UD_PROT_NMR + mw && ud_key_gen(k) <= \old(p->mw[mw].gen) ==>
+      !ud_mw_key_live(p, k);
+    ensures ok_bound: \result == UD_OK && len != 0 ==>
+      p->mw[mw].bound == 1 && p->mw[mw].va == va && p->mw[mw].len == len &&
+      p->mw[mw].access == access && p->mw[mw].mr == ud_key_idx(lkey);
+    ensures ok_invalidated: \result == UD_OK && len == 0 ==> p->mw[mw].bound == 0;
+    ensures ok_frame: \result == UD_OK ==> ud_mw_only_changed{Pre, Post}(p, mw);
+*/
+ud_status ud_bind_mw(struct ud_prot *p, uint32_t qp, uint32_t mw, uint32_t rkey,
+                     uint32_t lkey, uint64_t va, uint64_t len, uint32_t access,
+                     uint32_t *new_rkey);
+
+struct ud_mw_attr {
+	uint32_t pd;
+	uint32_t rkey;
+	uint32_t bound;
+};
+
+/* Query Memory Window (2.3): R_Key and PD. */
+/*@ requires valid: \valid_read(p) && \valid(a);
+    requires sep: \separated(p, a);
+    requires inv: ud_prot_inv(p);
+    assigns *a;
+    behavior no_mw:
+      assumes mw >= UD_PROT_NMW || p->mw[mw].live != 1;
+      ensures status: \result == UD_E_NOENT;
+      ensures unchanged: *a == \old(*a);
+    behavior ok:
+      assumes mw < UD_PROT_NMW && p->mw[mw].live == 1;
+      ensures status: \result == UD_OK;
+      ensures attr: a->pd == p->mw[mw].pd && a->bound == p->mw[mw].bound &&
+        a->rkey == ud_key_of(p->mw[mw].gen, UD_PROT_NMR + mw);
+    complete behaviors;
+    disjoint behaviors;
+*/
+ud_status ud_query_mw(const struct ud_prot *p, uint32_t mw, struct ud_mw_attr *a);
+
+/* ibv_dealloc_mw (2.3): destroys the window; its keys stop validating. */
+/*@ requires valid: \valid(p);
+    requires inv: ud_prot_inv(p);
+    assigns p->mw[0 .. UD_PROT_NMW - 1];
+    ensures inv: ud_prot_inv(p);
+    behavior no_mw:
+      assumes mw >= UD_PROT_NMW || p->mw[mw].live != 1;
+      ensures status: \result == UD_E_NOENT;
+      ensures unchanged: *p == \old(*p);
+    behavior ok:
+      assumes mw < UD_PROT_NMW && p->mw[mw].live == 1;
+      ensures status: \result == UD_OK;
+      ensures gone: p->mw[mw].live == 0 && p->mw[mw].bound == 0 &&
+        p->mw[mw].gen == \old(p->mw[mw].gen);
+      ensures keys_dead: \forall integer k; ud_key_idx(k) == UD_PROT_NMR + mw ==>
+        !ud_mw_key_live(p, k);
+      ensures ok_frame: ud_mw_only_changed{Pre, Post}(p, mw);
+    complete behaviors;
+    disjoint behaviors;
+*/
+ud_status ud_dealloc_mw(struct ud_prot *p, uint32_t mw);
+
+#endif /* UD_MW_H */

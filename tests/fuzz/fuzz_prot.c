@@ -1,0 +1,264 @@
+/* uldma-links: pd mr mw access */
+/*
+ * tests/fuzz/fuzz_prot.c -- random verb sequences against the protection
+ * core (src/pd.c, mr.c, mw.c, access.c), compared step by step with a
+ * plain executable reference model written here from seed
+ * 001_7ab1209d0a9249cf.txt (lists of objects, no tables of slots, no keys
+ * arithmetic: a key is valid iff it is the last one handed out for a live
+ * object).  Checked after every step: same status, same grant/deny and
+ * physical address, a page is pinned by the host iff the model counts a
+ * live registration covering it, no double pin / unpin.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pd.h"
+#include "mr.h"
+#include "mw.h"
+#include "access.h"
+#include "plat_host_mr.h"
+
+#define CHECK(c) do { if (!(c)) abort(); } while (0)
+
+/* ---- the reference model ---- */
+struct m_mr { int live; uint32_t pd, acc, key; uint64_t iova, len; uint32_t off, np; uint64_t pg[16]; };
+struct m_mw { int live, bound; uint32_t pd, mr, acc, key; uint64_t va, len; };
+static int m_pd[8], m_qp[16], m_ah[16];
+static uint32_t m_qp_pd[16], m_ah_pd[16];
+static struct m_mr M[16];
+static struct m_mw W[16];
+static uint32_t issued[4096]; static unsigned nissued;  /* every key ever handed out */
+
+static int m_has_remote(uint32_t a) { return (a & 14u) != 0; }
+static int m_acc_ok(uint32_t a) { return a <= 31 && (!(a & 10u) || (a & 1u)); }
+static unsigned m_cover(uint64_t page)
+{
+	unsigned c = 0;
+	for (int i = 0; i < 16; i++)
+		if (M[i].live)
+			for (unsigned j = 0; j < M[i].np; j++)
+				c += M[i].pg[j] == page;
+	return c;
+}
+static void remember(uint32_t k) { if (nissued < 4096) issued[nissued++] = k; }
+
+static const uint8_t *in; static size_t left;
+static uint64_t take(unsigned n)
+{
+	uint64_t v = 0;
+	for (unsigned i = 0; i < n; i++) { v = v << 8 | (left ? (left--, *in++) : 0); }
+	return v;
+}
+
+static struct ud_prot P;
+
+/* The model of the access check: granted iff the plain rule holds. */
+static int m_check(uint32_t pd, uint32_t key, uint64_t a, uint64_t n, uint32_t kind, uint64_t *pa)
+{
+	if (kind > 4 || n == 0) return UD_E_INVAL;
+	for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == key) {
+		if (M[i].pd != pd) return UD_E_PD;
+		if (a + (n - 1) < a) return UD_E_OVERFLOW;   /* a + n > 2^64 */
+		if (a < M[i].iova || (unsigned __int128)a + n > (unsigned __int128)M[i].iova + M[i].len) return UD_E_BOUNDS;
+		static const uint32_t need[5] = { 0, 1, 4, 2, 8 };
+		if (kind && !(M[i].acc & need[kind])) return UD_E_PERM;
+		uint64_t pos = M[i].off + (a - M[i].iova);
+		*pa = M[i].pg[pos / 4096] + pos % 4096;
+		return UD_OK;
+	}
+	for (int w = 0; w < 16; w++) if (W[w].live && W[w].bound && W[w].key == key) {
+		if (W[w].pd != pd) return UD_E_PD;
+		if (a + (n - 1) < a) return UD_E_OVERFLOW;   /* a + n > 2^64 */
+		if (a < W[w].va || (unsigned __int128)a + n > (unsigned __int128)W[w].va + W[w].len) return UD_E_BOUNDS;
+		static const uint32_t needw[5] = { 0, 0, 4, 2, 8 };
+		if (!(W[w].acc & needw[kind])) return UD_E_PERM;
+		struct m_mr *m = &M[W[w].mr];
+		uint64_t pos = m->off + (a - m->iova);
+		*pa = m->pg[pos / 4096] + pos % 4096;
+		return UD_OK;
+	}
+	return UD_E_KEY;
+}
+
+static uint32_t pick_key(void)
+{
+	uint32_t sel = (uint32_t)take(1);
+	if (sel < 128 && nissued) return issued[(sel * 7u + (uint32_t)take(1)) % nissued];
+	return (uint32_t)take(4);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	in = data; left = size;
+	host_mr_reset();
+	ud_prot_init(&P);
+	memset(m_pd, 0, sizeof m_pd); memset(m_qp, 0, sizeof m_qp); memset(m_ah, 0, sizeof m_ah);
+	memset(M, 0, sizeof M); memset(W, 0, sizeof W); nissued = 0;
+
+	while (left) {
+		uint32_t op = (uint32_t)take(1) % 12;
+		uint32_t h = 0, k1 = 0, k2 = 0;
+		ud_status st;
+		switch (op) {
+		case 0: {                                  /* alloc_pd */
+			st = ud_alloc_pd(&P, &h);
+			int f = -1; for (int d = 0; d < 8; d++) if (!m_pd[d]) { f = d; break; }
+			CHECK(st == (f < 0 ? UD_E_NOSPC : UD_OK));
+			if (!st) { CHECK(h == (uint32_t)f); m_pd[h] = 1; }
+			break; }
+		case 1: {                                  /* dealloc_pd */
+			uint32_t d = (uint32_t)take(1) % 9;
+			st = ud_dealloc_pd(&P, d);
+			int want = UD_OK;
+			if (d >= 8 || !m_pd[d]) want = UD_E_NOENT;
+			else {
+				for (int i = 0; i < 16; i++)
+					if ((M[i].live && M[i].pd == d) || (W[i].live && W[i].pd == d) ||
+					    (m_qp[i] && m_qp_pd[i] == d) || (m_ah[i] && m_ah_pd[i] == d))
+						want = UD_E_BUSY;
+			}
+			CHECK(st == want);
+			if (!st) m_pd[d] = 0;
+			break; }
+		case 2: {                                  /* qp / ah attach, detach */
+			uint32_t d = (uint32_t)take(1) % 9, which = (uint32_t)take(1) % 4;
+			if (which == 0) { st = ud_qp_attach(&P, d, &h);
+				if (!st) { CHECK(!m_qp[h]); m_qp[h] = 1; m_qp_pd[h] = d; } else CHECK(d >= 8 || !m_pd[d] || st == UD_E_NOSPC); }
+			else if (which == 1) { st = ud_ah_attach(&P, d, &h);
+				if (!st) { CHECK(!m_ah[h]); m_ah[h] = 1; m_ah_pd[h] = d; } else CHECK(d >= 8 || !m_pd[d] || st == UD_E_NOSPC); }
+			else if (which == 2) { uint32_t q = d % 17; st = ud_qp_detach(&P, q);
+				CHECK(st == ((q < 16 && m_qp[q]) ? UD_OK : UD_E_NOENT)); if (!st) m_qp[q] = 0; }
+			else { uint32_t q = d % 17; st = ud_ah_detach(&P, q);
+				CHECK(st == ((q < 16 && m_ah[q]) ? UD_OK : UD_E_NOENT)); if (!st) m_ah[q] = 0; }
+			break; }
+		case 3: case 4: {                          /* reg_mr (virtual, host pages) */
+			uint32_t d = (uint32_t)take(1) % 9, acc = (uint32_t)take(1) % 34;
+			uint64_t va = take(1) < 250 ? take(3) : take(8);
+			uint64_t len = take(1) < 250 ? take(2) % 20000 : take(8);
+			uint64_t q[16]; unsigned nq = (unsigned)(take(1) % 17);
+			for (unsigned j = 0; j < nq; j++) q[j] = (take(1) % 24) * 4096;  /* few pages: overlap */
+			host_mr_queue(q, nq);
+			st = ud_reg_mr(&P, d, va, len, acc, &h, &k1, &k2);
+			if (!st) {
+				CHECK(h < 16 && !M[h].live);
+				CHECK(m_pd[d] && m_acc_ok(acc) && len >= 1);
+				struct m_mr *m = &M[h];
+				m->live = 1; m->pd = d; m->acc = acc; m->key = k1; m->iova = va; m->len = len;
+				m->off = (uint32_t)(va % 4096); m->np = (uint32_t)((m->off + len + 4095) / 4096);
+				for (unsigned j = 0; j < m->np; j++)
+					m->pg[j] = j < nq ? q[j] : ((va / 4096 + j) % 0x100000000ull) * 4096;
+				for (unsigned i = 0; i < nissued; i++) CHECK(issued[i] != k1);   /* fresh key */
+				CHECK(k2 == (m_has_remote(acc) ? k1 : 0));
+				remember(k1);
+			} else if (d >= 8 || !m_pd[d]) CHECK(st == UD_E_NOENT);
+			else if (!m_acc_ok(acc) || len == 0) CHECK(st == UD_E_INVAL);
+			else if (va + len < va) CHECK(st == UD_E_OVERFLOW);
+			break; }
+		case 5: {                                  /* reg_shared_mr */
+			uint32_t src = (uint32_t)take(1) % 17, d = (uint32_t)take(1) % 9, acc = (uint32_t)take(1) % 34;
+			uint64_t va = take(3);
+			st = ud_reg_shared_mr(&P, src, d, va, acc, &h, &k1, &k2);
+			if (!st) {
+				CHECK(M[src].live && m_pd[d] && m_acc_ok(acc) && !M[h].live);
+				M[h] = M[src]; M[h].pd = d; M[h].acc = acc; M[h].iova = va; M[h].key = k1;
+				for (unsigned i = 0; i < nissued; i++) CHECK(issued[i] != k1);
+				remember(k1);
+			} else if (src >= 16 || !M[src].live) CHECK(st == UD_E_NOENT);
+			break; }
+		case 6: {                                  /* dereg_mr */
+			uint32_t i = (uint32_t)take(1) % 17;
+			st = ud_dereg_mr(&P, i);
+			int want = (i < 16 && M[i].live) ? UD_OK : UD_E_NOENT;
+			if (!want) for (int w = 0; w < 16; w++) if (W[w].bound && W[w].mr == i) want = UD_E_BUSY;
+			CHECK(st == want);
+			if (!st) M[i].live = 0;
+			break; }
+		case 7: {                                  /* rereg_mr: pd / access */
+			uint32_t i = (uint32_t)take(1) % 17, fl = (uint32_t)take(1) % 7, d = (uint32_t)take(1) % 9,
+				 acc = (uint32_t)take(1) % 34;
+			fl &= 6u;                           /* translation changes: unit tests */
+			st = ud_rereg_mr(&P, i, fl, d, 0, 0, acc, &k1, &k2);
+			if (!st) {
+				CHECK(i < 16 && M[i].live);
+				if (fl & 2) M[i].pd = d;
+				if (fl & 4) M[i].acc = acc;
+				M[i].key = k1;
+				for (unsigned j = 0; j < nissued; j++) CHECK(issued[j] != k1);
+				remember(k1);
+			} else if (i >= 16 || !M[i].live) CHECK(st == UD_E_NOENT);
+			break; }
+		case 8: {                                  /* alloc_mw / dealloc_mw */
+			uint32_t d = (uint32_t)take(1) % 9;
+			if (d & 1) {
+				st = ud_alloc_mw(&P, d, &h, &k1);
+				if (!st) { CHECK(m_pd[d] && !W[h].live); W[h].live = 1; W[h].bound = 0; W[h].pd = d; W[h].key = k1;
+					for (unsigned j = 0; j < nissued; j++) CHECK(issued[j] != k1); remember(k1); }
+				else CHECK(st == UD_E_NOSPC || !m_pd[d] || d >= 8);
+			} else {
+				uint32_t w = (uint32_t)take(1) % 17;
+				st = ud_dealloc_mw(&P, w);
+				CHECK(st == ((w < 16 && W[w].live) ? UD_OK : UD_E_NOENT));
+				if (!st) { W[w].live = 0; W[w].bound = 0; }
+			}
+			break; }
+		case 9: case 10: {                         /* bind_mw */
+			uint32_t q = (uint32_t)take(1) % 17, w = (uint32_t)take(1) % 17;
+			uint32_t rk = (take(1) < 200 && w < 16) ? W[w].key : pick_key();
+			uint32_t lk = pick_key();
+			uint64_t va = take(3), len = take(1) < 40 ? 0 : take(2);
+			uint32_t mi0 = (uint32_t)take(1);
+			if (mi0 < 200 && M[mi0 % 16].live) {    /* aim inside a live region */
+				struct m_mr *m = &M[mi0 % 16];
+				lk = m->key;
+				va = m->iova + take(2) % (m->len + 2);
+				if (len) len = 1 + take(2) % (m->len + 1);
+			}
+			uint32_t acc = (uint32_t)take(1) % 17;
+			st = ud_bind_mw(&P, q, w, rk, lk, va, len, acc, &k1);
+			if (!st) {
+				CHECK(w < 16 && W[w].live && W[w].key == rk && q < 16 && m_qp[q] && m_qp_pd[q] == W[w].pd);
+				int mi = -1; for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == lk) mi = i;
+				CHECK(mi >= 0 && M[mi].pd == W[w].pd && (M[mi].acc & 16u));
+				CHECK(k1 != rk);
+				for (unsigned j = 0; j < nissued; j++) CHECK(issued[j] != k1);
+				remember(k1);
+				W[w].key = k1;
+				if (len == 0) W[w].bound = 0;
+				else {
+					CHECK(va >= M[mi].iova && va + len <= M[mi].iova + M[mi].len);
+					CHECK(!(acc & 1u) && (!(acc & 10u) || (M[mi].acc & 1u)));
+					W[w].bound = 1; W[w].mr = (uint32_t)mi; W[w].va = va; W[w].len = len; W[w].acc = acc;
+				}
+			} else if (w >= 16 || !W[w].live) CHECK(st == UD_E_NOENT);
+			else if (rk != W[w].key) CHECK(st == UD_E_KEY);
+			break; }
+		case 11: {                                 /* the access check */
+			uint32_t d = (uint32_t)take(1) % 9, key = pick_key(), kind = (uint32_t)take(1) % 6;
+			uint64_t a, n;
+			int mi = -1;
+			for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == key) mi = i;
+			int wi = -1;
+			for (int w = 0; w < 16; w++) if (W[w].live && W[w].bound && W[w].key == key) wi = w;
+			if (mi >= 0 && take(1) < 200) { a = M[mi].iova + take(2) % (M[mi].len + 2); n = take(1) % 64; }
+			else if (wi >= 0 && take(1) < 230) {       /* around the window's edges */
+				a = W[wi].va + take(1) % (W[wi].len + 32) - 16; n = 1 + take(1) % 48;
+			}
+			else { a = take(8); n = take(2); }
+			uint64_t pa1 = 0, pa2 = 0;
+			ud_status want = m_check(d, key, a, n, kind, &pa2);
+			st = ud_prot_check(&P, d, key, a, n, kind, &pa1);
+			CHECK(st == want);
+			if (!st) CHECK(pa1 == pa2);
+			break; }
+		}
+		/* pin counts: pinned at the host iff some live registration covers it */
+		for (unsigned j = 0; j < host_mr.npinned; j++)
+			CHECK(m_cover(host_mr.pinned[j]) > 0);
+		for (int i = 0; i < 16; i++)
+			if (M[i].live)
+				for (unsigned j = 0; j < M[i].np; j++)
+					CHECK(host_mr_is_pinned(M[i].pg[j]));
+		CHECK(host_mr.violations == 0);
+	}
+	return 0;
+}
