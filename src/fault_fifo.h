@@ -156,11 +156,11 @@ void ud_ff_init(struct ud_ff *f);
     behavior out_of_range:
       assumes !ud_ff_entry_ok(e);
       ensures status: \result == UD_E_RANGE;
-      ensures unchanged: ud_ff_same{Pre, Post}(f);
+      ensures unchanged_range: ud_ff_same{Pre, Post}(f);
     behavior duplicate:
       assumes ud_ff_entry_ok(e) && ud_ff_is_dup(f, e);
       ensures status: \result == UD_E_STALE;
-      ensures unchanged: ud_ff_same{Pre, Post}(f);
+      ensures unchanged_dup: ud_ff_same{Pre, Post}(f);
     behavior full:
       assumes ud_ff_entry_ok(e) && !ud_ff_is_dup(f, e) && f->count == UD_FF_DEPTH;
       ensures status: \result == UD_E_FULL;

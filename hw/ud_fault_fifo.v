@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// ud_fault_fifo.v -- RTL of the receive-side fault FIFO and its read FSM
+// (seed 004_2c0be60bc8bfaeb5.txt, section 3.2.3.1, Table 3.2), the hardware
+// twin of src/fault_fifo.c.  Co-simulated against the C model by
+// hw/tb_fault_fifo.v replaying a trace produced by the real C code
+// (hw/gen_trace.c); `make hw`.
+//
+// One operation per clock (push, LOW read, HIGH read, clear overflow);
+// results are registered and valid after the edge.
+//   push status  pstat: 0 queued, 1 duplicate of last pushed (dropped),
+//                       2 full (dropped, counted, sticky)
+//   read status  rstat: 0 delivered, 1 empty (LOW read, IDLE), 2 refused
+//                       (HIGH first / LOW twice); a refused read returns 0.
+`timescale 1ns/1ps
+module ud_fault_fifo #(
+    parameter AW = 9                        // 2^9 = 512 entries (Table 3.2)
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        push,
+    input  wire [21:0] src,                 // src_ID 22
+    input  wire [13:0] trid,                // tr_ID 14
+    input  wire [13:0] seq,                 // seq_num 14
+    input  wire [15:0] pdid,                // PDID 16
+    input  wire [3:0]  proc,                // process index 4
+    input  wire [26:0] vpn,                 // VA[38:12] 27
+    input  wire [1:0]  exa,                 // EXA_ACK 2
+    input  wire        rd_lo,
+    input  wire        rd_hi,
+    input  wire        clr_ovf,
+    output reg  [63:0] rdata,
+    output reg  [1:0]  rstat,
+    output reg  [1:0]  pstat,
+    output reg  [AW:0] count,
+    output reg  [31:0] ovf_count,
+    output reg         ovf_sticky
+);
+    localparam DEPTH = 1 << AW;
+
+    // Table 3.2, row n = 32-bit word n, MSB first, Valid at bit 0.
+    wire [31:0] iova = {proc, 1'b0, vpn};                       // bit 27 wired 0
+    wire [31:0] w0 = {2'b00, src, 2'b00, trid[13:12], 3'b000, 1'b1};
+    wire [31:0] w1 = {trid[11:0], 2'b00, seq, 3'b000, 1'b1};
+    wire [31:0] w2 = {pdid, iova[31:20], 1'b0, exa, 1'b1};
+    wire [31:0] w3 = {iova[19:0], 11'b0, 1'b1};
+
+    reg [63:0] mem_lo [0:DEPTH-1];
+    reg [63:0] mem_hi [0:DEPTH-1];
+    reg [AW-1:0] head, tail;
+    reg          low_read;                   // read FSM: 0 IDLE, 1 LOW_READ
+    reg          last_valid;                 // duplicate filter register
+    reg [21:0]   last_src;
+    reg [13:0]   last_trid, last_seq;
+    reg [31:0]   last_iova;
+
+    wire dup = last_valid && last_src == src && last_trid == trid &&
+               last_seq == seq && last_iova == iova;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            head <= 0; tail <= 0; count <= 0; low_read <= 1'b0;
+            last_valid <= 1'b0; ovf_count <= 0; ovf_sticky <= 1'b0;
+            rdata <= 64'd0; rstat <= 2'd0; pstat <= 2'd0;
+        end else if (push) begin
+            if (dup) begin
+                pstat <= 2'd1;
+            end else if (count == DEPTH) begin
+                pstat <= 2'd2;
+                if (ovf_count != 32'hFFFF_FFFF)
+                    ovf_count <= ovf_count + 32'd1;
+                ovf_sticky <= 1'b1;
+            end else begin
+                pstat <= 2'd0;
+                mem_lo[tail] <= {w1, w0};
+                mem_hi[tail] <= {w3, w2};
+                tail <= tail + 1'b1;
+                count <= count + 1'b1;
+                last_valid <= 1'b1;
+                last_src <= src; last_trid <= trid; last_seq <= seq;
+                last_iova <= iova;
+            end
+        end else if (rd_lo) begin
+            if (low_read) begin                    // LOW twice: abort
+                rdata <= 64'd0; rstat <= 2'd2; low_read <= 1'b0;
+            end else if (count == 0) begin
+                rdata <= 64'd0; rstat <= 2'd1;
+            end else begin
+                rdata <= mem_lo[head]; rstat <= 2'd0; low_read <= 1'b1;
+            end
+        end else if (rd_hi) begin
+            if (!low_read) begin                   // HIGH first: nothing
+                rdata <= 64'd0; rstat <= 2'd2;
+            end else begin                         // LOW then HIGH: pop
+                rdata <= mem_hi[head]; rstat <= 2'd0; low_read <= 1'b0;
+                head <= head + 1'b1;
+                count <= count - 1'b1;
+            end
+        end else if (clr_ovf) begin
+            rdata <= {32'd0, ovf_count};
+            ovf_count <= 0; ovf_sticky <= 1'b0;
+        end
+    end
+endmodule
