@@ -75,6 +75,7 @@ static void ud_r5_dispatch(struct ud_r5_loop *lp, uint32_t w0, uint32_t w1)
 		return;
 	}
 #else
+	(void)w0;
 	(void)w1;
 #endif
 	lp->other++;

@@ -58,6 +58,13 @@ def run(cmd, cwd, timeout=PAN_TIMEOUT):
     return p.returncode, p.stdout
 
 
+def modsrc(name):
+    """The module's C file: src/ (proved) or, not yet proved, wip/src/."""
+    p = os.path.join(SRC, name + ".c")
+    w = os.path.join(ROOT, "wip", "src", name + ".c")
+    return p if os.path.exists(p) or not os.path.exists(w) else w
+
+
 def build(m, wd, extra=(), exe="pan", fresh=True):
     """spin -a, then gcc pan.c + the real src/ files.  Returns (ok, log)."""
     if fresh and os.path.isdir(wd):
@@ -69,13 +76,13 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
     rc, out = run(["spin"] + defs + ["-a", m["pml"]], wd)
     if rc != 0 or not os.path.exists(os.path.join(wd, "pan.c")):
         return False, "spin -a failed:\n" + out
-    srcs = [os.path.join(SRC, s + ".c") for s in m.get("links", [])]
+    srcs = [modsrc(s) for s in m.get("links", [])]
     # A mutant: the same model against a copy of one src/ file with one
     # deliberate bug, to show the model can fail.  The text to replace must
     # occur exactly once, so a mutant that no longer applies is an error,
     # never a silent pass.
     for mu in m.get("mutate", []):
-        orig = os.path.join(SRC, mu["file"] + ".c")
+        orig = modsrc(mu["file"])
         with open(orig) as f:
             text = f.read()
         if text.count(mu["from"]) != 1:
@@ -87,6 +94,7 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
         srcs = [mpath if x == orig else x for x in srcs]
     cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + [
               "-I" + MODELS, "-I" + SRC, "-I" + os.path.join(ROOT, "src"),
+              "-I" + os.path.join(ROOT, "wip", "src"),
               "-I" + os.path.join(ROOT, "spec")]
     rc, out2 = run(["gcc"] + cflags + defs + ["-o", exe, "pan.c"] + srcs, wd)
     if rc != 0:
@@ -224,10 +232,10 @@ def source_digests(m):
     import hashlib
     out = {}
     for name in m.get("links", []):
-        path = os.path.join(SRC, name + ".c")
+        path = modsrc(name)
         try:
             with open(path, "rb") as f:
-                out["src/%s.c" % name] = hashlib.sha256(f.read()).hexdigest()[:16]
+                out[os.path.relpath(path, ROOT)] = hashlib.sha256(f.read()).hexdigest()[:16]
         except OSError:
             out["src/%s.c" % name] = "missing"
         if m.get("mutate"):

@@ -54,10 +54,10 @@ def modules(selected):
 AUX_RE = re.compile(r"^/\* (\S+?):\d+:\w?F \*/ .*?(\w+) \(")
 
 
-def defined_functions(mod):
-    """Functions defined in src/<mod>.c, from gcc -aux-info."""
-    src = os.path.join("src", mod + ".c")
-    p = subprocess.run(["gcc", "-std=c11", "-Isrc", "-Ispec", "-fsyntax-only",
+def defined_functions(mod, where="src"):
+    """Functions defined in <where>/<mod>.c, from gcc -aux-info."""
+    src = os.path.join(where, mod + ".c")
+    p = subprocess.run(["gcc", "-std=c11", "-Isrc", "-Iwip/src", "-Ispec", "-fsyntax-only",
                         "-aux-info", "/dev/stdout", src], cwd=ROOT,
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out = set()
@@ -162,8 +162,20 @@ def clause_status(results, fn, clause):
     return total, valid
 
 
+def wip_functions():
+    """Functions of the modules in wip/src/: code not yet proved."""
+    d = os.path.join(ROOT, "wip", "src")
+    fns = set()
+    if os.path.isdir(d):
+        for f in os.listdir(d):
+            if f.endswith(".c"):
+                fns |= defined_functions(f[:-2], os.path.join("wip", "src"))
+    return fns
+
+
 def requirement_status(results, reqs, models):
     out = []
+    wip = wip_functions()
     for rq in reqs:
         items = [i.strip() for i in rq["by"].split(";") if i.strip()]
         statuses = []
@@ -174,7 +186,9 @@ def requirement_status(results, reqs, models):
             if kind == "contract":
                 fn, _, clause = what.partition(":")
                 total, valid = clause_status(results, fn, clause)
-                if total == 0:
+                if total == 0 and fn in wip:
+                    statuses.append("%s: OPEN (module in wip/, not yet proved)" % what)
+                elif total == 0:
                     statuses.append("%s: NO SUCH CLAUSE" % what)
                     ok = False
                 elif valid < total:

@@ -290,7 +290,8 @@ ud_status ud_sh_alg1_set_key(struct ud_sh_alg1 *r, const struct ud_sh_cfg *cfg,
   ensures out_kept: \result != UD_SH_STARTED ==> *out == \old(*out);
   ensures wrong_key: \result == UD_E_KEY ==> kind == UD_BUS_STORE &&
     ud_sh_is_shadow0(paddr) && data % UD_SH_A1_CTX_LIM < cfg->nctx &&
-    \old(r->c[data % UD_SH_A1_CTX_LIM].key) != data / UD_SH_A1_CTX_LIM;
+    (data / UD_SH_A1_CTX_LIM == 0 ||
+     \old(r->c[data % UD_SH_A1_CTX_LIM].key) != data / UD_SH_A1_CTX_LIM);
   ensures fill: (\result == UD_SH_NOTHING && ud_sh_is_shadow0(paddr)) ==>
     kind == UD_BUS_STORE && data % UD_SH_A1_CTX_LIM < cfg->nctx &&
     \old(r->c[data % UD_SH_A1_CTX_LIM].key) == data / UD_SH_A1_CTX_LIM &&
@@ -302,8 +303,8 @@ ud_status ud_sh_alg1_set_key(struct ud_sh_alg1 *r, const struct ud_sh_cfg *cfg,
     \old(r->c[out->ctx].key) != 0 &&
     \old(r->c[out->ctx].dst_data) == ud_sh_a1_word(\old(r->c[out->ctx].key), out->ctx) &&
     \old(r->c[out->ctx].src_data) == ud_sh_a1_word(\old(r->c[out->ctx].key), out->ctx) &&
-    out->dst == ud_sh_pa(\old(r->c[out->ctx].dst)) &&
-    out->src == ud_sh_pa(\old(r->c[out->ctx].src)) &&
+    out->dst == ud_sh_pa0(\old(r->c[out->ctx].dst)) &&
+    out->src == ud_sh_pa0(\old(r->c[out->ctx].src)) &&
     out->size == data;
   ensures protect: \result == UD_SH_STARTED ==>
     ud_sh_is_shadow0(\old(r->c[out->ctx].dst)) &&
@@ -443,8 +444,8 @@ void ud_sh_alg3_init(struct ud_sh_alg3 *r, uint32_t form);
     r->kind[\old(r->n)] == kind && r->addr[\old(r->n)] == paddr &&
     r->data[\old(r->n)] == data &&
     ud_sh_a3_prefix(r, ud_sh_a3_len(r->form)) &&
-    out->dst == ud_sh_pa(r->addr[ud_sh_a3_fd(r->form)]) &&
-    out->src == ud_sh_pa(r->addr[ud_sh_a3_fs(r->form)]) &&
+    out->dst == ud_sh_pa0(r->addr[ud_sh_a3_fd(r->form)]) &&
+    out->src == ud_sh_pa0(r->addr[ud_sh_a3_fs(r->form)]) &&
     out->size == r->data[ud_sh_a3_fd(r->form)] && out->ctx == 0;
   ensures protect: \result == UD_SH_STARTED ==>
     r->kind[ud_sh_a3_fd(r->form)] == UD_BUS_STORE &&
