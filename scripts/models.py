@@ -233,20 +233,21 @@ def source_digests(m):
     out = {}
     for name in m.get("links", []):
         path = modsrc(name)
+        key = os.path.relpath(path, ROOT)
         try:
             with open(path, "rb") as f:
-                out[os.path.relpath(path, ROOT)] = hashlib.sha256(f.read()).hexdigest()[:16]
+                out[key] = hashlib.sha256(f.read()).hexdigest()[:16]
         except OSError:
-            out["src/%s.c" % name] = "missing"
+            out[key] = "missing"
         if m.get("mutate"):
-            out["src/%s.c" % name] += " (mutated)"
+            out[key] += " (mutated)"
     return out
 
 
 def check_one(name, m, legends, idx, n):
     wd = os.path.join(BUILD, name)
     print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
-        idx, n, name, " ".join("src/%s.c" % s for s in m.get("links", [])),
+        idx, n, name, " ".join(os.path.relpath(modsrc(s), ROOT) for s in m.get("links", [])),
         " MUTATED" if m.get("mutate") else ""), flush=True)
     t0 = time.time()
     # Exhaustive depth-first search; COLLAPSE compresses the state vector
