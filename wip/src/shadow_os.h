@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * shadow_os.h -- the OS side of shadow addressing (seed
+ * 000_84f077e385ac0b00.txt: "virtual address vaddr is mapped to physical
+ * address paddr and virtual shadow address shadow(vaddr) - to
+ * shadow(paddr) ... These bits are set by the OS when it creates the
+ * mappings from shadow virtual addresses to shadow physical addresses").
+ *
+ * struct ud_sh_as (src/shadow.h) is one process as the OS sees it: its page
+ * table `pt` (regular pages: what the process has, with which rights) and
+ * the shadow mappings `st` the OS created for it.  The invariant
+ * ud_sh_as_inv (spec/shadow.acsl) says every shadow mapping mirrors a page
+ * of pt -- shadow(vpage) -> shadow(ppage, the process's context id) -- with
+ * no more rights than the page itself.
+ *
+ * ud_sh_os_translate is what the MMU does with a shadow access (the
+ * environment fact A-SH-MMU): its contract `protect` is the protection
+ * property -- a shadow access that translates names a physical page the
+ * process has, with the right the access needs (write for a STORE, read for
+ * a LOAD).  The host bus of the tests runs accesses through it.
+ */
+#ifndef UD_SHADOW_OS_H
+#define UD_SHADOW_OS_H
+
+#include "shadow.h"
+
+/*@
+  requires valid_as: \valid(as);
+  assigns *as;
+  behavior ok:
+    assumes ctx_ok: ctx < UD_SH_NCTX2;
+    ensures result: \result == UD_OK;
+    ensures inv: ud_sh_as_inv(as);
+    ensures empty: as->ctx == ctx &&
+      (\forall integer i; 0 <= i < UD_SH_PT_N ==> as->pt[i].valid == 0) &&
+      (\forall integer i; 0 <= i < UD_SH_ST_N ==> as->st[i].valid == 0);
+  behavior bad:
+    assumes ctx_bad: ctx >= UD_SH_NCTX2;
+    assigns \nothing;
+    ensures range: \result == UD_E_RANGE;
+  complete behaviors;
+  disjoint behaviors;
+*/
+ud_status ud_sh_os_init(struct ud_sh_as *as, uint32_t ctx);
+
+/* The process gets regular page vpage -> ppage with `rights` (this stands
+ * for the kernel's own page table, which the OS side only reads). */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns as->pt[0 .. UD_SH_PT_N - 1];
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==>
+    (\forall integer i; 0 <= i < UD_SH_PT_N ==> as->pt[i] == \old(as->pt[i]));
+  ensures range: !(vpage < ud_sh_vbit / 4096 && ppage < ud_sh_bit / 4096) ==>
+    \result == UD_E_RANGE;
+  ensures rights: (vpage < ud_sh_vbit / 4096 && ppage < ud_sh_bit / 4096 &&
+    !(1 <= rights <= 3)) ==> \result == UD_E_INVAL;
+  ensures added: \result == UD_OK ==>
+    \exists integer j; 0 <= j < UD_SH_PT_N && as->pt[j].valid == 1 &&
+      as->pt[j].vpage == vpage && as->pt[j].ppage == ppage &&
+      as->pt[j].rights == rights;
+*/
+ud_status ud_sh_os_pt_add(struct ud_sh_as *as, uint64_t vpage, uint64_t ppage,
+			  uint32_t rights);
+
+/* Create the shadow mapping of the page holding vaddr, with `rights`:
+ * shadow(vaddr)'s page -> shadow(paddr)'s page (the process's context id in
+ * the address, for algorithm 2).  *svaddr = shadow(vaddr). */
+/*@
+  requires valid_as: \valid(as);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, as);
+  requires inv: ud_sh_as_inv(as);
+  assigns as->st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> as->st[i] == \old(as->st[i]));
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures bad_rights: ud_sh_is_va(vaddr) && !(1 <= rights <= 3) ==>
+    \result == UD_E_INVAL;
+  ensures no_page: ud_sh_is_va(vaddr) && 1 <= rights <= 3 &&
+    (\forall integer j; 0 <= j < UD_SH_PT_N ==>
+      !(as->pt[j].valid == 1 && as->pt[j].vpage == vaddr / 4096)) ==>
+    \result == UD_E_NOENT;
+  ensures more_rights: \result == UD_E_PERM ==>
+    \exists integer j; 0 <= j < UD_SH_PT_N && as->pt[j].valid == 1 &&
+      as->pt[j].vpage == vaddr / 4096 && !ud_rights_le(rights, as->pt[j].rights);
+  ensures mirrors: \result == UD_OK ==>
+    *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i, j; 0 <= i < UD_SH_ST_N && 0 <= j < UD_SH_PT_N &&
+      as->st[i].valid == 1 && as->st[i].rights == rights &&
+      as->pt[j].vpage == vaddr / 4096 &&
+      ud_sh_ste_mirrors(as, i, j);
+*/
+ud_status ud_sh_os_map(struct ud_sh_as *as, uint64_t vaddr, uint32_t rights,
+		       uint64_t *svaddr);
+
+/* Remove the shadow mapping of shadow virtual address svaddr's page. */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns as->st[0 .. UD_SH_ST_N - 1];
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures result: \result == UD_OK || \result == UD_E_NOENT;
+  ensures unchanged: \result != UD_OK ==>
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> as->st[i] == \old(as->st[i]));
+  ensures gone: \forall integer i; 0 <= i < UD_SH_ST_N ==>
+    !(as->st[i].valid == 1 && as->st[i].svpage == svaddr / 4096);
+*/
+ud_status ud_sh_os_unmap(struct ud_sh_as *as, uint64_t svaddr);
+
+/* What the MMU does with a shadow access of `kind` to shadow virtual
+ * address svaddr: find the shadow mapping, check its rights, give the
+ * shadow physical address. */
+/*@
+  requires valid_as: \valid_read(as);
+  requires valid_out: \valid(sa) && \separated(sa, as);
+  requires inv: ud_sh_as_inv(as);
+  assigns *sa;
+  ensures result: \result == UD_OK || \result == UD_E_INVAL ||
+    \result == UD_E_NOENT || \result == UD_E_PERM;
+  ensures unchanged: \result != UD_OK ==> *sa == \old(*sa);
+  ensures bad_kind: kind > UD_BUS_LOAD ==> \result == UD_E_INVAL;
+  ensures translated: \result == UD_OK ==>
+    \exists integer i; 0 <= i < UD_SH_ST_N && as->st[i].valid == 1 &&
+      as->st[i].svpage == svaddr / 4096 &&
+      ud_sh_kind_ok(kind, as->st[i].rights) &&
+      *sa == as->st[i].spage * 4096 + svaddr % 4096;
+  ensures protect: \result == UD_OK ==>
+    ud_sh_is_shadow(*sa) && ud_sh_ctx(*sa) == as->ctx &&
+    ud_sh_has_page(as, ud_sh_pa(*sa) / 4096,
+                   kind == UD_BUS_STORE ? UD_SH_R_WRITE : UD_SH_R_READ) &&
+    (\exists integer j; 0 <= j < UD_SH_PT_N && as->pt[j].valid == 1 &&
+      as->pt[j].vpage + ud_sh_vbit / 4096 == svaddr / 4096 &&
+      as->pt[j].ppage == ud_sh_pa(*sa) / 4096);
+*/
+ud_status ud_sh_os_translate(const struct ud_sh_as *as, uint64_t svaddr, uint32_t kind,
+			     uint64_t *sa);
+
+#endif /* UD_SHADOW_OS_H */
