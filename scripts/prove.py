@@ -57,11 +57,17 @@ AUX_RE = re.compile(r"^/\* (\S+?):\d+:\w?F \*/ .*?(\w+) \(")
 def defined_functions(mod, where="src"):
     """Functions defined in <where>/<mod>.c, from gcc -aux-info."""
     src = os.path.join(where, mod + ".c")
-    p = subprocess.run(["gcc", "-std=c11", "-Isrc", "-Iwip/src", "-Ispec", "-fsyntax-only",
-                        "-aux-info", "/dev/stdout", src], cwd=ROOT,
-                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    import tempfile
+    with tempfile.NamedTemporaryFile("r", suffix=".aux") as aux:
+        # gcc writes -aux-info to a file; /dev/stdout is empty under a pipe.
+        p = subprocess.run(["gcc", "-std=c11", "-Isrc", "-Iwip/src", "-Ispec",
+                            "-fsyntax-only", "-aux-info", aux.name, src], cwd=ROOT,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        lines = aux.read().splitlines()
+    if p.returncode != 0:
+        sys.exit("prove: gcc cannot parse %s:\n%s" % (src, p.stderr))
     out = set()
-    for line in p.stdout.splitlines():
+    for line in lines:
         m = AUX_RE.match(line)
         if m and m.group(1) == src:
             out.add(m.group(2))
