@@ -65,6 +65,7 @@ TEST_SUPPORT := $(wildcard tests/support/*.c)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_RUNS ?= 200000
+FUZZ_SMOKE_TIME ?= 60
 FUZZ_TIME ?= 300
 
 .PHONY: test unit fuzz-smoke fuzz deps-test core-freestanding
@@ -114,7 +115,7 @@ fuzz-smoke: deps-test $(FUZZ_BIN)
 	@for f in $(FUZZ_BIN); do \
 		n=$$(basename $$f); mkdir -p $(BUILD)/corpus/$$n; \
 		echo "fuzz: $$n ($(FUZZ_RUNS) runs)"; \
-		$$f -runs=$(FUZZ_RUNS) -seed=1 $(BUILD)/corpus/$$n tests/fuzz/corpus/$$n 2>$(BUILD)/fuzz/$$n.log \
+		$$f -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 $(BUILD)/corpus/$$n tests/fuzz/corpus/$$n 2>$(BUILD)/fuzz/$$n.log \
 			|| { tail -40 $(BUILD)/fuzz/$$n.log; exit 1; }; \
 		tail -1 $(BUILD)/fuzz/$$n.log; \
 	done
