@@ -32,7 +32,7 @@ WP_FLAGS := -c11 -machdep x86_32 -pp-annot \
 	-wp-cache $(WP_CACHE) -wp-cache-dir proofs/cache -wp-no-print
 export WP_FLAGS
 
-.PHONY: help prove prove-baseline prove-one deps-prove
+.PHONY: help prove prove-baseline prove-one prove-wip deps-prove
 help:
 	@sed -n '4,13p' Makefile | sed 's/^#//'
 
@@ -49,6 +49,11 @@ prove-baseline: deps-prove
 # make prove-one M=shadow  -- one module, for development.
 prove-one: deps-prove
 	@python3 scripts/prove.py $(M)
+
+# make prove-wip M=shadow [F=fn1,fn2] -- a wip/src module (not gated), for
+# the work of getting it proved; lists every goal that is not Valid.
+prove-wip: deps-prove
+	@M=$(M) F=$(F) scripts/prove_wip.sh
 
 # ---------------------------------------------------------------- host build
 CC      ?= gcc
