@@ -11,10 +11,6 @@
  */
 #include "loop_r5.h"
 #include "semihost_r5.h"
-#ifdef UD_HAVE_SHADOW		/* src/shadow.c present (firmware/Makefile) */
-#include "shadow.h"
-#define UD_R5_HAVE_SHADOW 1
-#endif
 
 struct ud_r5_st {
 	uint32_t total;
@@ -97,75 +93,11 @@ static void ud_r5_st_clock(struct ud_r5_st *st)
  * PDID << 2 | trid << 18; word1 = seq | PDID << 14.  PDID 5, trid 0x1234,
  * seq 0xabc:  word0 = 2 + 5*4 + 0x1234*0x40000 = 0x48d00016,
  *             word1 = 0xabc + 5*0x4000        = 0x00014abc. */
-#define UD_ST_W0 0x48d00016u
-#define UD_ST_W1 0x00014abcu
-
-#ifdef UD_R5_HAVE_FAULT_MSG
-static void ud_r5_st_core(struct ud_r5_st *st)
-{
-	struct ud_rtx_msg m = { 0, 0, 0, 0 };
-	uint32_t w0 = 0, w1 = 0;
-
-	ud_r5_check(st, "rtx decode ok", ud_rtx_decode(UD_ST_W0, UD_ST_W1, &m) == UD_OK);
-	ud_r5_check(st, "rtx fields",
-		    m.wired_pdid == 5u && m.trid == 0x1234u && m.seq == 0xabcu && m.pdid == 5u);
-	ud_r5_check(st, "rtx encode ok", ud_rtx_encode(&m, &w0, &w1) == UD_OK);
-	ud_r5_check(st, "rtx words", w0 == UD_ST_W0 && w1 == UD_ST_W1);
-	m.trid = 0x4000u;	/* 2^14: one past the 14-bit field */
-	ud_r5_check(st, "rtx encode range", ud_rtx_encode(&m, &w0, &w1) == UD_E_RANGE);
-	ud_r5_check(st, "rtx decode opcode", ud_rtx_decode(UD_ST_W0 ^ 3u, UD_ST_W1, &m) == UD_E_INVAL);
-}
-#else
-static void ud_r5_st_core(struct ud_r5_st *st)
-{
-	(void)st;
-}
-#endif
-
-#ifdef UD_R5_HAVE_SHADOW
-/*
- * src/shadow.c (seed 000): sa = 2^40 | ctx << 41 | p.  p 0x12345678,
- * ctx 2: 0x10000000000 + 0x40000000000 + 0x12345678 = 0x50012345678.
- * Then one algorithm-3 sequence (Fig. 3: STORE dst, LOAD src, STORE dst,
- * LOAD src, LOAD dst) for 256 bytes from p 0x5000 to p 0x2000.
- * (kmod/uldma_selftest.c checks the same answers in the kernel.)
- */
-static void ud_r5_st_shadow(struct ud_r5_st *st)
-{
-	static const uint32_t kind[5] = { UD_BUS_STORE, UD_BUS_LOAD, UD_BUS_STORE,
-					  UD_BUS_LOAD, UD_BUS_LOAD };
-	static const uint64_t addr[5] = { 0x10000002000ull, 0x10000005000ull,
-					  0x10000002000ull, 0x10000005000ull,
-					  0x10000002000ull };
-	struct ud_sh_dma dma = { 0, 0, 0, 0 };
-	struct ud_sh_alg3 a3;
-	struct ud_sh_cfg cfg;
-	uint64_t sa = 0, pa = 0;
-	uint32_t ctx = 0, i;
-	int32_t r = UD_SH_NOTHING;
-
-	ud_r5_check(st, "shadow encode", ud_sh_encode(0x12345678u, 2u, &sa) == UD_OK &&
-		    sa == 0x50012345678ull);
-	ud_r5_check(st, "shadow decode", ud_sh_decode(sa, &pa, &ctx) == UD_OK &&
-		    pa == 0x12345678u && ctx == 2u);
-	ud_r5_check(st, "shadow decode rejects",
-		    ud_sh_decode(0x12345678u, &pa, &ctx) == UD_E_RANGE);
-	ud_r5_check(st, "shadow cfg", ud_sh_cfg_init(&cfg, 4u, 4096u, 0u) == UD_OK);
-	ud_sh_alg3_init(&a3, UD_SH_FORM_SLSLL);
-	for (i = 0; i < 5u; i++) {
-		r = ud_sh_alg3_step(&a3, &cfg, kind[i], addr[i], 256u, &dma);
-		if (r != UD_SH_NOTHING)
-			break;
-	}
-	ud_r5_check(st, "alg3 starts on the 5th access", i == 4u && r == UD_SH_STARTED);
-	ud_r5_check(st, "alg3 dma", dma.src == 0x5000u && dma.dst == 0x2000u && dma.size == 256u);
-}
-#else
-static void ud_r5_st_shadow(struct ud_r5_st *st)
-{
-	(void)st;
-}
-#endif
+#define UD_KAT_CTX struct ud_r5_st
+#define UD_KAT_CHECK(st, name, ok) ud_r5_check((st), (name), (ok))
+#include "ud_kat.h"		/* the known answers every home checks */
+#define UD_ST_W0 UD_KAT_RTX_W0
+#define UD_ST_W1 UD_KAT_RTX_W1
 
 static void ud_r5_st_loop_mbox(struct ud_r5_st *st)
 {
@@ -406,8 +338,12 @@ void ud_r5_main(void)
 	ud_r5_clock_init();
 	ud_r5_st_layout(&st);
 	ud_r5_st_clock(&st);
-	ud_r5_st_core(&st);
-	ud_r5_st_shadow(&st);
+#ifdef UD_HAVE_FAULT_MSG
+	ud_kat_fault_msg(&st);
+#endif
+#ifdef UD_HAVE_SHADOW
+	ud_kat_shadow(&st);
+#endif
 	ud_r5_st_loop_mbox(&st);
 	ud_r5_st_sched_run(&st);
 #ifdef UD_R5_HAVE_SCHED
@@ -424,7 +360,7 @@ void ud_r5_main(void)
 #ifdef UD_R5_HAVE_FAULT_MSG
 		ud_r5_sh_puts(" fault_msg");
 #endif
-#ifdef UD_R5_HAVE_SHADOW
+#ifdef UD_HAVE_SHADOW
 		ud_r5_sh_puts(" shadow");
 #endif
 #ifdef UD_R5_HAVE_SCHED

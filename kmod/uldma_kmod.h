@@ -9,11 +9,12 @@
 
 struct ud_kmod_selftest {
 	unsigned int total;	/* checks attempted                     */
-	unsigned int passed;	/* checks that held, before any failure */
+	unsigned int passed;	/* checks that held                     */
 	const char *failed;	/* name of the first failed check       */
 };
 
-/* Run the load-time self-check of the core; 0 or -EIO (st->failed set). */
+/* Run the load-time self-check of the core (every check, even after a
+ * failure); 0, -ENOMEM, or -EIO with st->failed the first failed check. */
 int ud_kmod_selftest(struct ud_kmod_selftest *st);
 
 #endif /* ULDMA_KMOD_H */

@@ -54,8 +54,8 @@ static int __init uldma_init(void)
 
 	err = ud_kmod_selftest(&st);
 	if (err) {
-		pr_err("self-check FAILED: %s (check %u of %u)\n",
-		       st.failed, st.passed + 1, st.total);
+		pr_err("self-check FAILED: %s (%u of %u checks failed)\n",
+		       st.failed ? st.failed : "?", st.total - st.passed, st.total);
 		goto err_free;
 	}
 	uldma->report_len = scnprintf(uldma->report, sizeof(uldma->report),
