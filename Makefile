@@ -17,7 +17,9 @@ DEPS := scripts/deps.sh
 
 # ---------------------------------------------------------------- proofs
 WP_TIMEOUT ?= 15
-WP_PAR     ?= 2
+WP_PAR     ?= 1
+PROVE_JOBS ?= 2
+export PROVE_JOBS
 WP_CACHE   ?= update
 FRAMAC_STRICT := -warn-signed-overflow -warn-unsigned-overflow \
 	-warn-signed-downcast -warn-unsigned-downcast \
