@@ -31,6 +31,9 @@ static uint64_t pack_lo(uint32_t src, uint32_t trid, uint32_t seq)
 	//@ assert f_src: (w0 / 256) % 4194304 == src;
 	//@ assert f_msb: (w0 / 16) % 4 == m;
 	//@ assert f_lsb: (w1 / 1048576) % 4096 == l;
+	//@ assert w1_split: w1 == (l * 65536 + seq) * 16 + 1;
+	//@ assert w1_div: w1 / 16 == l * 65536 + seq;
+	//@ assert w1_mul: l * 65536 + seq == (l * 4) * 16384 + seq;
 	//@ assert f_seq: (w1 / 16) % 16384 == seq;
 	r = w0 + w1 * P32;
 	//@ assert split: ud_ff_lw(r) == w0 && ud_ff_hw(r) == w1;
@@ -88,13 +91,18 @@ ud_status ud_ff_entry_decode(uint64_t lo, uint64_t hi, struct ud_ff_entry *e)
 	uint32_t proc = iova / 268435456u;
 	uint32_t vpn  = iova % 268435456u;
 	uint32_t exa  = (uint32_t)((w2 / 2u) % 4u);
+	uint64_t plo, phi;
 
 	/* Well formed iff the wired-zero IOVA bit is 0 and the words are exactly
 	 * the packing of their own fields (reserved bits 0, Valid bits 1). */
 	if (vpn > UD_FF_VPN_MAX)
 		return UD_E_INVAL;
-	if (pack_lo(src, trid, seq) != lo || pack_hi(pdid, proc, vpn, exa) != hi)
+	plo = pack_lo(src, trid, seq);
+	phi = pack_hi(pdid, proc, vpn, exa);
+	if (plo != lo || phi != hi)
 		return UD_E_INVAL;
+	//@ assert lo_is: lo == ud_ff_lo_of(src, trid, seq);
+	//@ assert hi_is: hi == ud_ff_hi_of(pdid, proc, vpn, exa);
 	//@ assert x_lo: src == ud_ff_x_src(lo) && trid == ud_ff_x_trid(lo) && seq == ud_ff_x_seq(lo);
 	//@ assert x_hi: pdid == ud_ff_x_pdid(hi) && exa == ud_ff_x_exa(hi);
 	//@ assert x_iova: proc == ud_ff_x_proc(hi) && vpn == ud_ff_x_vpn(hi);
@@ -106,6 +114,10 @@ ud_status ud_ff_entry_decode(uint64_t lo, uint64_t hi, struct ud_ff_entry *e)
 	e->proc = (uint8_t)proc;
 	e->vpn = vpn;
 	e->exa_ack = (uint8_t)exa;
+	/*@ assert stored: e->src_id == src && e->tr_id == trid && e->seq == seq &&
+	      e->pdid == pdid && e->proc == proc && e->vpn == vpn && e->exa_ack == exa; */
+	//@ assert lo_e: lo == ud_ff_entry_lo(e);
+	//@ assert hi_e: hi == ud_ff_entry_hi(e);
 	return UD_OK;
 }
 
@@ -124,10 +136,43 @@ void ud_ff_init(struct ud_ff *f)
 	f->last_iova = 0u;
 }
 
+/* Append one well-formed entry at the tail: the ring part of a push. */
+/*@ requires valid: \valid(f);
+    requires ring: ud_ff_inv_ring(f) && f->count < 512;
+    requires entries: ud_ff_inv_entries(f);
+    requires new_wf: ud_ff_wf(lo, hi);
+    assigns f->lo[f->tail], f->hi[f->tail], f->tail, f->count;
+    ensures ring: ud_ff_inv_ring(f);
+    ensures entries: ud_ff_inv_entries(f);
+    ensures one_more: f->count == \old(f->count) + 1 && f->head == \old(f->head);
+    ensures tail: f->tail == (\old(f->tail) + 1) % 512;
+    ensures stored: f->lo[\old(f->tail)] == lo && f->hi[\old(f->tail)] == hi;
+    ensures newest: f->lo[ud_ff_slot(f, \old(f->count))] == lo &&
+                    f->hi[ud_ff_slot(f, \old(f->count))] == hi;
+    ensures older_kept: \forall integer k; 0 <= k < \old(f->count) ==>
+      f->lo[ud_ff_slot(f, k)] == \old(f->lo[ud_ff_slot(f, k)]) &&
+      f->hi[ud_ff_slot(f, k)] == \old(f->hi[ud_ff_slot(f, k)]);
+*/
+static void ring_put(struct ud_ff *f, uint64_t lo, uint64_t hi)
+{
+	uint32_t t = f->tail;
+
+	//@ assert t_pos: t == f->head + f->count || t + 512 == f->head + f->count;
+	//@ assert t_slot: t == ud_ff_slot(f, f->count);
+	f->lo[t] = lo;
+	f->hi[t] = hi;
+	/*@ assert others: \forall integer i; 0 <= i < 512 && i != t ==>
+	      f->lo[i] == \at(f->lo[i], Pre) && f->hi[i] == \at(f->hi[i], Pre); */
+	//@ assert grown: ud_ff_entries_ok(f, f->head, f->count + 1);
+	/*@ assert older_ne: \forall integer k; 0 <= k < f->count ==>
+	      ud_ff_slot(f, k) != t; */
+	f->tail = (t + 1u) % UD_FF_DEPTH;
+	f->count++;
+}
+
 ud_status ud_ff_push(struct ud_ff *f, const struct ud_ff_entry *e)
 {
 	uint64_t lo, hi;
-	uint32_t t;
 
 	if (ud_ff_entry_encode(e, &lo, &hi) != UD_OK)
 		return UD_E_RANGE;
@@ -141,24 +186,17 @@ ud_status ud_ff_push(struct ud_ff *f, const struct ud_ff_entry *e)
 		f->ovf_sticky = true;
 		return UD_E_FULL;
 	}
-	t = f->tail;
-	f->tail = (t + 1u) % UD_FF_DEPTH;
-	f->count++;
 	f->last_valid = true;
 	f->last_src = e->src_id;
 	f->last_trid = e->tr_id;
 	f->last_seq = e->seq;
 	f->last_iova = (uint32_t)e->proc * 268435456u + e->vpn;
-	f->lo[t] = lo;
-	f->hi[t] = hi;
-	/*@ assert words_other: \forall integer i; 0 <= i < 512 && i != t ==>
-	      f->lo[i] == \at(f->lo[i], Pre) && f->hi[i] == \at(f->hi[i], Pre); */
-	//@ assert new_wf: ud_ff_wf(f->lo[t], f->hi[t]);
-	/*@ assert older_slots: \forall integer k; 0 <= k < \at(f->count, Pre) ==>
-	      (f->head + k) % 512 != t; */
-	/*@ assert older_words: \forall integer k; 0 <= k < \at(f->count, Pre) ==>
-	      f->lo[(f->head + k) % 512] == \at(f->lo[(f->head + k) % 512], Pre) &&
-	      f->hi[(f->head + k) % 512] == \at(f->hi[(f->head + k) % 512], Pre); */
+	//@ assert ring_mid: ud_ff_inv_ring(f) && f->count < 512;
+	//@ assert entries_mid: ud_ff_inv_entries(f);
+	//@ assert meta_mid: ud_ff_inv_meta(f);
+	ring_put(f, lo, hi);
+	//@ assert ring: ud_ff_inv_ring(f);
+	//@ assert meta: ud_ff_inv_meta(f);
 	//@ assert entries: ud_ff_inv_entries(f);
 	return UD_OK;
 }
@@ -223,6 +261,9 @@ ud_status ud_ff_pop(struct ud_ff *f, struct ud_ff_entry *e)
 	if (st != UD_OK)
 		return st;           /* unreachable: read_lo left LOW_READ */
 	//@ assert words_wf: ud_ff_wf(lo, hi);
+	//@ assert ring_before: ud_ff_inv_ring(f);
+	//@ assert meta_before: ud_ff_inv_meta(f);
+	//@ assert entries_before: ud_ff_inv_entries(f);
 	st = ud_ff_entry_decode(lo, hi, e);
 	//@ assert ring: ud_ff_inv_ring(f);
 	//@ assert meta: ud_ff_inv_meta(f);
