@@ -296,19 +296,19 @@ ud_status ud_sh_alg1_set_key(struct ud_sh_alg1 *r, const struct ud_sh_cfg *cfg,
     kind == UD_BUS_STORE && data % UD_SH_A1_CTX_LIM < cfg->nctx &&
     \old(r->c[data % UD_SH_A1_CTX_LIM].key) == data / UD_SH_A1_CTX_LIM &&
     data / UD_SH_A1_CTX_LIM != 0;
-  ensures atomic: \result == UD_SH_STARTED ==>
+  ensures atomic: \let k = out->ctx; \result == UD_SH_STARTED ==>
     kind == UD_BUS_STORE && !ud_sh_is_shadow0(paddr) &&
     out->ctx < cfg->nctx && paddr == ud_sh_a1_reg(cfg, out->ctx) &&
-    \old(r->c[out->ctx].nargs) == 2 &&
-    \old(r->c[out->ctx].key) != 0 &&
-    \old(r->c[out->ctx].dst_data) == ud_sh_a1_word(\old(r->c[out->ctx].key), out->ctx) &&
-    \old(r->c[out->ctx].src_data) == ud_sh_a1_word(\old(r->c[out->ctx].key), out->ctx) &&
-    out->dst == ud_sh_pa0(\old(r->c[out->ctx].dst)) &&
-    out->src == ud_sh_pa0(\old(r->c[out->ctx].src)) &&
+    \old(r->c[k].nargs) == 2 &&
+    \old(r->c[k].key) != 0 &&
+    \old(r->c[k].dst_data) == ud_sh_a1_word(\old(r->c[k].key), out->ctx) &&
+    \old(r->c[k].src_data) == ud_sh_a1_word(\old(r->c[k].key), out->ctx) &&
+    out->dst == ud_sh_pa0(\old(r->c[k].dst)) &&
+    out->src == ud_sh_pa0(\old(r->c[k].src)) &&
     out->size == data;
-  ensures protect: \result == UD_SH_STARTED ==>
-    ud_sh_is_shadow0(\old(r->c[out->ctx].dst)) &&
-    ud_sh_is_shadow0(\old(r->c[out->ctx].src)) &&
+  ensures protect: \let k = out->ctx; \result == UD_SH_STARTED ==>
+    ud_sh_is_shadow0(\old(r->c[k].dst)) &&
+    ud_sh_is_shadow0(\old(r->c[k].src)) &&
     ud_sh_xfer_ok(cfg, out->dst, out->size) &&
     ud_sh_xfer_ok(cfg, out->src, out->size);
   ensures started_status: \result == UD_SH_STARTED ==>
