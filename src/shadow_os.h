@@ -25,6 +25,32 @@
 #include "shadow.h"
 
 /*@
+  // A shadow entry's well-formedness depends only on the context id, the
+  // entry itself and the page table (proved by WP, used by the updates).
+  lemma ud_sh_ste_ok_frame{L1, L2}:
+    \forall struct ud_sh_as *as, integer k;
+      \at(as->ctx, L1) == \at(as->ctx, L2) &&
+      \at(as->st[k], L1) == \at(as->st[k], L2) &&
+      (\forall integer j; 0 <= j < UD_SH_PT_N ==> \at(as->pt[j], L1) == \at(as->pt[j], L2)) &&
+      ud_sh_ste_ok{L1}(as, k) ==> ud_sh_ste_ok{L2}(as, k);
+
+  // A page-table entry's well-formedness depends only on that entry.
+  lemma ud_sh_pte_ok_frame{L1, L2}:
+    \forall struct ud_sh_as *as, integer k;
+      \at(as->pt[k], L1) == \at(as->pt[k], L2) &&
+      ud_sh_pte_ok{L1}(as, k) ==> ud_sh_pte_ok{L2}(as, k);
+
+  // The address-space invariant depends only on the context id and the
+  // two tables.
+  lemma ud_sh_as_inv_frame{L1, L2}:
+    \forall struct ud_sh_as *as;
+      \at(as->ctx, L1) == \at(as->ctx, L2) &&
+      (\forall integer k; 0 <= k < UD_SH_PT_N ==> \at(as->pt[k], L1) == \at(as->pt[k], L2)) &&
+      (\forall integer k; 0 <= k < UD_SH_ST_N ==> \at(as->st[k], L1) == \at(as->st[k], L2)) &&
+      ud_sh_as_inv{L1}(as) ==> ud_sh_as_inv{L2}(as);
+*/
+
+/*@
   requires valid_as: \valid(as);
   assigns *as;
   behavior ok:

@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * shadow_os.c -- the OS side of shadow addressing: creating and removing a
+ * process's shadow mappings, and the MMU's translation of a shadow access
+ * (seed 000_84f077e385ac0b00.txt).  Contracts: src/shadow_os.h.
+ */
+#include "shadow_os.h"
+
+#define SH_VPAGES (UD_SH_VBIT / UD_PAGE_SIZE)   /* virtual pages          */
+#define SH_PPAGES (UD_SH_BIT / UD_PAGE_SIZE)    /* physical pages         */
+
+ud_status ud_sh_os_init(struct ud_sh_as *as, uint32_t ctx)
+{
+	if (ctx >= UD_SH_NCTX2)
+		return UD_E_RANGE;
+	as->ctx = ctx;
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_PT_N;
+	  loop invariant done: \forall integer k; 0 <= k < i ==> as->pt[k].valid == 0;
+	  loop assigns i, as->pt[0 .. UD_SH_PT_N - 1];
+	  loop variant UD_SH_PT_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_PT_N; i++) {
+		as->pt[i].vpage = 0;
+		as->pt[i].ppage = 0;
+		as->pt[i].rights = 0;
+		as->pt[i].valid = 0;
+	}
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_ST_N;
+	  loop invariant done: \forall integer k; 0 <= k < i ==> as->st[k].valid == 0;
+	  loop assigns i, as->st[0 .. UD_SH_ST_N - 1];
+	  loop variant UD_SH_ST_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_ST_N; i++) {
+		as->st[i].svpage = 0;
+		as->st[i].spage = 0;
+		as->st[i].rights = 0;
+		as->st[i].pti = 0;
+		as->st[i].valid = 0;
+	}
+	//@ assert pte_all: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	//@ assert ste_all: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert pt_uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N ==>
+	      !(as->pt[a].valid == 1 && as->pt[b].valid == 1); */
+	/*@ assert st_uniq: \forall integer a, b; 0 <= a < b < UD_SH_ST_N ==>
+	      !(as->st[a].valid == 1 && as->st[b].valid == 1); */
+	//@ assert ctx_ok: as->ctx == ctx && ctx < UD_SH_NCTX2;
+	//@ assert inv_all: ud_sh_as_inv(as);
+	return UD_OK;
+}
+
+/* The page-table entry of virtual page vp, or UD_SH_PT_N. */
+/*@
+  requires valid_as: \valid_read(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_PT_N;
+  ensures found: \result < UD_SH_PT_N ==>
+    as->pt[\result].valid == 1 && as->pt[\result].vpage == vp;
+  ensures none: \result == UD_SH_PT_N ==> \forall integer j; 0 <= j < UD_SH_PT_N ==>
+    !(as->pt[j].valid == 1 && as->pt[j].vpage == vp);
+*/
+static uint32_t pt_find(const struct ud_sh_as *as, uint64_t vp)
+{
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_PT_N;
+	  loop invariant none: \forall integer j; 0 <= j < i ==>
+	    !(as->pt[j].valid == 1 && as->pt[j].vpage == vp);
+	  loop assigns i;
+	  loop variant UD_SH_PT_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_PT_N; i++)
+		if (as->pt[i].valid == 1u && as->pt[i].vpage == vp)
+			return i;
+	return UD_SH_PT_N;
+}
+
+/* The shadow mapping of shadow virtual page svp, or UD_SH_ST_N. */
+/*@
+  requires valid_as: \valid_read(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_ST_N;
+  ensures found: \result < UD_SH_ST_N ==>
+    as->st[\result].valid == 1 && as->st[\result].svpage == svp;
+  ensures none: \result == UD_SH_ST_N ==> \forall integer j; 0 <= j < UD_SH_ST_N ==>
+    !(as->st[j].valid == 1 && as->st[j].svpage == svp);
+*/
+static uint32_t st_find(const struct ud_sh_as *as, uint64_t svp)
+{
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_ST_N;
+	  loop invariant none: \forall integer j; 0 <= j < i ==>
+	    !(as->st[j].valid == 1 && as->st[j].svpage == svp);
+	  loop assigns i;
+	  loop variant UD_SH_ST_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_ST_N; i++)
+		if (as->st[i].valid == 1u && as->st[i].svpage == svp)
+			return i;
+	return UD_SH_ST_N;
+}
+
+/* Fill free page-table slot i (vpage not yet mapped). */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  requires slot: i < UD_SH_PT_N && as->pt[i].valid == 0;
+  requires ranges: vpage < ud_sh_vbit / 4096 && ppage < ud_sh_bit / 4096 && 1 <= rights <= 3;
+  requires fresh: \forall integer j; 0 <= j < UD_SH_PT_N ==>
+    !(as->pt[j].valid == 1 && as->pt[j].vpage == vpage);
+  assigns as->pt[i];
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures entry: as->pt[i].valid == 1 && as->pt[i].vpage == vpage &&
+    as->pt[i].ppage == ppage && as->pt[i].rights == rights;
+*/
+static void pt_put(struct ud_sh_as *as, uint32_t i, uint64_t vpage, uint64_t ppage,
+		   uint32_t rights)
+{
+	/*@ assert mirrored_valid: \forall integer k; 0 <= k < UD_SH_ST_N &&
+	      as->st[k].valid == 1 ==> as->pt[as->st[k].pti].valid == 1 && as->st[k].pti < UD_SH_PT_N; */
+	/*@ assert not_mirrored: \forall integer k; 0 <= k < UD_SH_ST_N &&
+	      as->st[k].valid == 1 ==> as->st[k].pti != i; */
+	as->pt[i].vpage = vpage;
+	as->pt[i].ppage = ppage;
+	as->pt[i].rights = rights;
+	as->pt[i].valid = 1;
+	/*@ assert others: \forall integer k; 0 <= k < UD_SH_PT_N && k != i ==>
+	      as->pt[k] == \at(as->pt[k], Pre); */
+	/*@ assert st_same: \forall integer k; 0 <= k < UD_SH_ST_N ==>
+	      as->st[k] == \at(as->st[k], Pre); */
+	//@ assert pte_i: ud_sh_pte_ok(as, i);
+	/*@ assert pte_others: \forall integer k; 0 <= k < UD_SH_PT_N && k != i ==>
+	      ud_sh_pte_ok(as, k); */
+	//@ assert pte: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	/*@ assert mirrors_kept: \forall integer k; 0 <= k < UD_SH_ST_N &&
+	      as->st[k].valid == 1 ==> as->pt[as->st[k].pti] == \at(as->pt[as->st[k].pti], Pre); */
+	//@ assert ste: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert uniq_new: \forall integer k; 0 <= k < UD_SH_PT_N && k != i &&
+	      as->pt[k].valid == 1 ==> as->pt[k].vpage != as->pt[i].vpage; */
+	/*@ assert uniq_old: \forall integer a, b; 0 <= a < b < UD_SH_PT_N && a != i && b != i &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+	/*@ assert uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+}
+
+/* Fill free shadow slot i: the mirror of page-table entry j. */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  requires slot: i < UD_SH_ST_N && as->st[i].valid == 0;
+  requires pte: j < UD_SH_PT_N && as->pt[j].valid == 1;
+  requires svp_is: svp == ud_sh_vbit / 4096 + as->pt[j].vpage;
+  requires rights_ok: 1 <= rights <= 3 && ud_rights_le(rights, as->pt[j].rights);
+  requires fresh: \forall integer k; 0 <= k < UD_SH_ST_N ==>
+    !(as->st[k].valid == 1 && as->st[k].svpage == svp);
+  assigns as->st[i];
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures mirrors: as->st[i].valid == 1 && as->st[i].rights == rights &&
+    ud_sh_ste_mirrors(as, i, j);
+*/
+static void st_put(struct ud_sh_as *as, uint32_t i, uint32_t j, uint64_t svp,
+		   uint32_t rights)
+{
+	//@ assert ctx: as->ctx < UD_SH_NCTX2;
+	//@ assert pp: as->pt[j].ppage < ud_sh_bit / 4096;
+	/* shadow(ppage * 4096, ctx) / 4096 */
+	uint64_t base = (UD_SH_BIT + (uint64_t)as->ctx * (2u * UD_SH_BIT)) / UD_PAGE_SIZE;
+	//@ assert base_is: base * 4096 == ud_sh_bit + as->ctx * (2 * ud_sh_bit);
+	//@ assert spage_is: base + as->pt[j].ppage == ud_sh_spage(as->pt[j].ppage, as->ctx);
+	as->st[i].svpage = svp;
+	as->st[i].spage = base + as->pt[j].ppage;
+	as->st[i].rights = rights;
+	as->st[i].pti = j;
+	as->st[i].valid = 1;
+	/*@ assert others: \forall integer k; 0 <= k < UD_SH_ST_N && k != i ==>
+	      as->st[k] == \at(as->st[k], Pre); */
+	/*@ assert pt_same: \forall integer k; 0 <= k < UD_SH_PT_N ==>
+	      as->pt[k] == \at(as->pt[k], Pre); */
+	//@ assert mine: ud_sh_ste_mirrors(as, i, j);
+	//@ assert ste_i: ud_sh_ste_ok(as, i);
+	/*@ assert ste_others: \forall integer k; 0 <= k < UD_SH_ST_N && k != i ==>
+	      ud_sh_ste_ok(as, k); */
+	//@ assert ste: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert uniq_new: \forall integer k; 0 <= k < UD_SH_ST_N && k != i &&
+	      as->st[k].valid == 1 ==> as->st[k].svpage != as->st[i].svpage; */
+	/*@ assert uniq_old: \forall integer a, b; 0 <= a < b < UD_SH_ST_N && a != i && b != i &&
+	      as->st[a].valid == 1 && as->st[b].valid == 1 ==> as->st[a].svpage != as->st[b].svpage; */
+	/*@ assert uniq: \forall integer a, b; 0 <= a < b < UD_SH_ST_N &&
+	      as->st[a].valid == 1 && as->st[b].valid == 1 ==> as->st[a].svpage != as->st[b].svpage; */
+	//@ assert ctx_same: as->ctx == \at(as->ctx, Pre);
+	//@ assert pte_all: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	/*@ assert pt_uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+}
+
+ud_status ud_sh_os_pt_add(struct ud_sh_as *as, uint64_t vpage, uint64_t ppage,
+			  uint32_t rights)
+{
+	if (vpage >= SH_VPAGES || ppage >= SH_PPAGES)
+		return UD_E_RANGE;
+	if (rights < 1u || rights > 3u)
+		return UD_E_INVAL;
+	if (pt_find(as, vpage) < UD_SH_PT_N)
+		return UD_E_BUSY;
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_PT_N;
+	  loop invariant used: \forall integer j; 0 <= j < i ==> as->pt[j].valid != 0;
+	  loop assigns i;
+	  loop variant UD_SH_PT_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_PT_N; i++) {
+		if (as->pt[i].valid == 0u) {
+			pt_put(as, i, vpage, ppage, rights);
+			return UD_OK;
+		}
+	}
+	return UD_E_NOSPC;
+}
+
+/* rights r1 are no more than r2 (ud_rights_le) */
+/*@
+  assigns \nothing;
+  ensures le: \result == 1 <==> ud_rights_le(r1, r2);
+  ensures bool: \result == 0 || \result == 1;
+*/
+static int rights_le(uint32_t r1, uint32_t r2)
+{
+	if (r1 > 3u || r2 > 3u)
+		return 0;
+	return r1 == 0u || r1 == r2 || r2 == 3u;
+}
+
+/* *p = v, as a call: the caller's frame comes from `assigns *p`. */
+/*@
+  requires valid: \valid(p);
+  assigns *p;
+  ensures stored: *p == v;
+*/
+static void put_u64(uint64_t *p, uint64_t v)
+{
+	*p = v;
+}
+
+ud_status ud_sh_os_map(struct ud_sh_as *as, uint64_t vaddr, uint32_t rights,
+		       uint64_t *svaddr)
+{
+	if (vaddr >= UD_SH_VBIT)
+		return UD_E_RANGE;
+	if (rights < 1u || rights > 3u)
+		return UD_E_INVAL;
+	uint64_t vp = vaddr / UD_PAGE_SIZE;
+	uint32_t j = pt_find(as, vp);
+	if (j >= UD_SH_PT_N)
+		return UD_E_NOENT;
+	if (!rights_le(rights, as->pt[j].rights))
+		return UD_E_PERM;      /* never more rights than the page itself */
+	uint64_t svp = SH_VPAGES + vp;
+	if (st_find(as, svp) < UD_SH_ST_N)
+		return UD_E_BUSY;
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_ST_N;
+	  loop invariant used: \forall integer k; 0 <= k < i ==> as->st[k].valid != 0;
+	  loop assigns i;
+	  loop variant UD_SH_ST_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_ST_N; i++) {
+		if (as->st[i].valid == 0u) {
+			put_u64(svaddr, UD_SH_VBIT + vaddr);
+			/*@ assert frame: as->ctx == \at(as->ctx, Pre) &&
+			      (\forall integer k; 0 <= k < UD_SH_PT_N ==> as->pt[k] == \at(as->pt[k], Pre)) &&
+			      (\forall integer k; 0 <= k < UD_SH_ST_N ==> as->st[k] == \at(as->st[k], Pre)); */
+			//@ assert inv_mid: ud_sh_as_inv(as);
+			st_put(as, i, j, svp, rights);
+			return UD_OK;
+		}
+	}
+	return UD_E_NOSPC;
+}
+
+ud_status ud_sh_os_unmap(struct ud_sh_as *as, uint64_t svaddr)
+{
+	uint32_t i = st_find(as, svaddr / UD_PAGE_SIZE);
+	if (i >= UD_SH_ST_N)
+		return UD_E_NOENT;
+	as->st[i].valid = 0;
+	/*@ assert others: \forall integer k; 0 <= k < UD_SH_ST_N && k != i ==>
+	      as->st[k] == \at(as->st[k], Pre); */
+	/*@ assert pt_same: \forall integer k; 0 <= k < UD_SH_PT_N ==>
+	      as->pt[k] == \at(as->pt[k], Pre); */
+	//@ assert ctx_same: as->ctx == \at(as->ctx, Pre);
+	//@ assert pte_all: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	/*@ assert pt_uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+	//@ assert ste_i: ud_sh_ste_ok(as, i);
+	/*@ assert ste_others: \forall integer k; 0 <= k < UD_SH_ST_N && k != i ==>
+	      ud_sh_ste_ok(as, k); */
+	//@ assert ste: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert uniq: \forall integer a, b; 0 <= a < b < UD_SH_ST_N &&
+	      as->st[a].valid == 1 && as->st[b].valid == 1 ==> as->st[a].svpage != as->st[b].svpage; */
+	return UD_OK;
+}
+
+ud_status ud_sh_os_translate(const struct ud_sh_as *as, uint64_t svaddr, uint32_t kind,
+			     uint64_t *sa)
+{
+	if (kind > UD_BUS_LOAD)
+		return UD_E_INVAL;
+	uint32_t i = st_find(as, svaddr / UD_PAGE_SIZE);
+	if (i >= UD_SH_ST_N)
+		return UD_E_NOENT;
+	/* rights are 1 (read), 2 (write) or 3 (both) by the invariant */
+	uint32_t r = as->st[i].rights;
+	if (kind == UD_BUS_STORE ? r < UD_SH_R_WRITE : r == UD_SH_R_WRITE)
+		return UD_E_PERM;
+	//@ ghost uint32_t j = as->st[i].pti;
+	uint64_t off = svaddr % UD_PAGE_SIZE;
+	//@ assert m: ud_sh_ste_mirrors(as, i, j);
+	//@ assert pte_j: ud_sh_pte_ok(as, j);
+	//@ assert pp: as->pt[j].ppage < ud_sh_bit / 4096 && as->ctx < UD_SH_NCTX2;
+	//@ assert p_in: ud_sh_is_pa(as->pt[j].ppage * 4096 + off);
+	/*@ assert sp: as->st[i].spage * 4096 ==
+	      ud_sh_bit + as->ctx * (2 * ud_sh_bit) + as->pt[j].ppage * 4096; */
+	/*@ assert addr: as->st[i].spage * 4096 + off ==
+	      ud_sh_addr(as->pt[j].ppage * 4096 + off, as->ctx); */
+	*sa = as->st[i].spage * UD_PAGE_SIZE + off;
+	//@ assert dec: ud_sh_is_shadow(*sa) && ud_sh_ctx(*sa) == as->ctx && ud_sh_pa(*sa) == as->pt[j].ppage * 4096 + off;
+	//@ assert page: ud_sh_pa(*sa) / 4096 == as->pt[j].ppage;
+	/*@ assert right: ud_rights_le(kind == UD_BUS_STORE ? UD_SH_R_WRITE : UD_SH_R_READ,
+	      as->pt[j].rights); */
+	//@ assert has: ud_sh_has_page(as, ud_sh_pa(*sa) / 4096, kind == UD_BUS_STORE ? UD_SH_R_WRITE : UD_SH_R_READ);
+	return UD_OK;
+}
