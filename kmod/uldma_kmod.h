@@ -17,4 +17,8 @@ struct ud_kmod_selftest {
  * failure); 0, -ENOMEM, or -EIO with st->failed the first failed check. */
 int ud_kmod_selftest(struct ud_kmod_selftest *st);
 
+/* Publish the DMA engine's shadow window (ioremapped by a probe) to the
+ * library's bus: addresses [va, va + len) map to io.  io == NULL: none. */
+void uldma_shadow_window(void __iomem *io, u64 va, u64 len);
+
 #endif /* ULDMA_KMOD_H */

@@ -58,9 +58,7 @@
 #define UD_SH_A1_CTX_LIM  8u             /* 2^3: context-id field       */
 #define UD_SH_A1_KEY_LIM  536870912u     /* 2^29: key field             */
 
-/* Bus access kinds. */
-#define UD_BUS_STORE 0u
-#define UD_BUS_LOAD  1u
+/* Bus access kinds UD_BUS_STORE / UD_BUS_LOAD: ud_common.h. */
 
 /* Step results (non-negative); a negative result is a UD_E_* error. */
 #define UD_SH_NOTHING 0      /* step result: nothing yet            */

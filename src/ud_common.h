@@ -45,4 +45,10 @@ typedef int32_t ud_status;
 #define UD_PAGE_SIZE   4096u
 #define UD_PAGE_MASK   ((uint64_t)UD_PAGE_SIZE - 1u)
 
+/* Bus access kinds: what a CPU access to a device address is, as the
+ * device sees it (the shadow engine, src/shadow.h; the library's bus,
+ * src/ud_platform.h section shadow_lib). */
+#define UD_BUS_STORE 0u
+#define UD_BUS_LOAD  1u
+
 #endif /* UD_COMMON_H */

@@ -135,4 +135,42 @@ ud_status ud_plat_prot_pin(uint64_t page);
 */
 void ud_plat_prot_unpin(uint64_t page);
 
+/* ------------------------------------------------------------- shadow_lib */
+/* The user library's bus (src/shadow_lib.c; seed 000 Fig. 1-3): one
+ * uncached 32-bit STORE or LOAD at a virtual address of the calling process
+ * -- a shadow address, or algorithm 1's register-context page -- which the
+ * OS mapped (src/shadow_os.c).  On hardware it is one volatile MMIO access;
+ * the MMU checks it against the process's page table [A-MODEL-MMU] and the
+ * engine sees (kind, physical address, data).  A store is never refused from
+ * the library's view (a faulting access kills the process before it returns).
+ *
+ * The proofs record what the library issued in a ghost log: ud_bus_n
+ * accesses, the i-th of kind ud_bus_kind[i] at ud_bus_addr[i] with the word
+ * ud_bus_data[i] (stored, or returned by the load).  Homes:
+ * tests/support/plat_host_shadow_lib.c, kmod/plat_linux_shadow_lib.c,
+ * firmware/plat_r5_shadow_lib.c.  [A-PLAT-BUS] */
+#define UD_BUS_LOG 64u
+/*@ ghost uint32_t ud_bus_n;
+          uint32_t ud_bus_kind[UD_BUS_LOG];
+          uint64_t ud_bus_addr[UD_BUS_LOG];
+          uint32_t ud_bus_data[UD_BUS_LOG]; */
+
+/*@ requires room: ud_bus_n < UD_BUS_LOG;
+    assigns ud_env, ud_bus_n, ud_bus_kind[ud_bus_n], ud_bus_addr[ud_bus_n],
+            ud_bus_data[ud_bus_n];
+    ensures logged: ud_bus_n == \old(ud_bus_n) + 1 &&
+      ud_bus_kind[\old(ud_bus_n)] == UD_BUS_STORE &&
+      ud_bus_addr[\old(ud_bus_n)] == va && ud_bus_data[\old(ud_bus_n)] == data;
+*/
+void ud_plat_bus_store(uint64_t va, uint32_t data);
+
+/*@ requires room: ud_bus_n < UD_BUS_LOG;
+    assigns ud_env, ud_bus_n, ud_bus_kind[ud_bus_n], ud_bus_addr[ud_bus_n],
+            ud_bus_data[ud_bus_n], \result;
+    ensures logged: ud_bus_n == \old(ud_bus_n) + 1 &&
+      ud_bus_kind[\old(ud_bus_n)] == UD_BUS_LOAD &&
+      ud_bus_addr[\old(ud_bus_n)] == va && ud_bus_data[\old(ud_bus_n)] == \result;
+*/
+uint32_t ud_plat_bus_load(uint64_t va);
+
 #endif /* UD_PLATFORM_H */
