@@ -70,6 +70,8 @@ ud_status ud_prot_check(const struct ud_prot *p, uint32_t pd, uint32_t key,
 			{ /*@ assert no: !ud_allows_mr(p, pd, key, addr, len, kind) && !ud_allows_mw(p, pd, key, addr, len, kind); */ return UD_E_BOUNDS; }
 		if (!mr_allows(m->access, kind))
 			{ /*@ assert no: !ud_allows_mr(p, pd, key, addr, len, kind) && !ud_allows_mw(p, pd, key, addr, len, kind); */ return UD_E_PERM; }
+		/*@ assert mr_ok: ud_mr_ok(p, idx); */
+		/*@ assert mr_shape: ud_mr_shape(p, idx); */
 		*pa = mr_pa(p, idx, addr);
 		return UD_OK;
 	}
@@ -88,6 +90,9 @@ ud_status ud_prot_check(const struct ud_prot *p, uint32_t pd, uint32_t key,
 			{ /*@ assert no: !ud_allows_mr(p, pd, key, addr, len, kind) && !ud_allows_mw(p, pd, key, addr, len, kind); */ return UD_E_BOUNDS; }
 		if (!mw_allows(w->access, kind))
 			{ /*@ assert no: !ud_allows_mr(p, pd, key, addr, len, kind) && !ud_allows_mw(p, pd, key, addr, len, kind); */ return UD_E_PERM; }
+		/*@ assert mw_ok: ud_mw_ok(p, idx - UD_PROT_NMR); */
+		/*@ assert mr_ok: ud_mr_ok(p, w->mr); */
+		/*@ assert mr_shape: ud_mr_shape(p, w->mr); */
 		*pa = mr_pa(p, w->mr, addr);
 		return UD_OK;
 	}
