@@ -41,10 +41,13 @@
  *   XBUDGET accesses the malicious process may issue
  *   P2SIZE  the size P2 transfers (THREAT 1, 2); 1 = the same as P1's
  *   STATUS  0 = a LOAD returns the engine's own status word
- *               (ud_sh_alg3_status: SUCCESS or FAILURE) and the honest
- *               process reads it as Fig. 3 does (retry on FAILURE);
- *           1 = what-if: a ternary status word (FAILURE / SUCCESS so far /
- *               STARTED) and the honest process stops only on STARTED
+ *               (ud_sh_alg3_status: FAILURE / SUCCESS so far / DONE) and
+ *               the honest process reads it as src/shadow_lib.c does
+ *               (accesses 2, 4 go on only on SUCCESS, access 5 finishes
+ *               only on DONE);
+ *           1 = what-if: the seed's binary word (SUCCESS also when the
+ *               DMA started) read as the seed's Fig. 3 reads it (retry
+ *               only on FAILURE)
  */
 
 #ifndef FORM
@@ -205,16 +208,17 @@ inline bus(who, kind, pg, data, f)
 #define ST_STARTED 1
 #define ST_FAILED  2
 
-/* After an intermediate LOAD: "If (return_stat == FAILURE) go to 1". */
-#define MID(f)  if :: f == ST_FAILED -> goto failed :: else -> skip fi
-/* After the last LOAD ("did it succeed?", Fig. 1).  STATUS=0: the engine's
- * binary status word, read as Fig. 3 reads it (only FAILURE sends the
- * process back to 1).  STATUS=1 (what-if ternary status): the call is over
- * only when the status says STARTED. */
+/* After an intermediate LOAD: go on only on SUCCESS (with the binary
+ * word that is "If (return_stat == FAILURE) go to 1"). */
+#define MID(f)  if :: f != ST_SUCCESS -> goto failed :: else -> skip fi
+/* After the last LOAD ("did it succeed?").  STATUS=0: the call is over
+ * only when the status says DONE (this access started the DMA), as
+ * src/shadow_lib.c reads it.  STATUS=1 (what-if, the seed's binary word):
+ * only FAILURE sends the process back to 1. */
 #if STATUS == 1
-#define LAST(f) if :: f == ST_STARTED -> skip :: else -> goto failed fi
-#else
 #define LAST(f) if :: f == ST_FAILED -> goto failed :: else -> skip fi
+#else
+#define LAST(f) if :: f == ST_STARTED -> skip :: else -> goto failed fi
 #endif
 
 /* An honest process: one DMA() call of the seed's user library, with the

@@ -43,23 +43,24 @@ static uint64_t m_addr(int pg)
 /* What a LOAD returns to its issuer, as a class the model understands:
  * 0 SUCCESS (intact so far), 1 STARTED, 2 FAILURE.
  *   STATUS == 0: the engine's own status word (ud_sh_alg3_status after
- *                the step).  It is binary, SUCCESS or FAILURE, so the
- *                issuer cannot tell "started" from "intact so far": the
- *                class is 2 for FAILURE, else 0 -- except that the model
- *                treats 0 after the last access as "done", as Fig. 3 does.
- *   STATUS == 1: what-if: a ternary status word that says STARTED only to
- *                the access that started the DMA (the step's own result). */
+ *                the step): FAILURE, SUCCESS, or DONE -- said only to the
+ *                access that started the DMA (src/shadow.h).
+ *   STATUS == 1: what-if: the seed's binary word, in which the access that
+ *                starts the DMA reads SUCCESS like any access before it
+ *                (DONE is read as SUCCESS), so the issuer cannot tell
+ *                "started" from "intact so far" (SHADOW-M6). */
 #ifndef STATUS
 #define STATUS 0
 #endif
 static int m_load_status(int32_t r, const struct ud_sh_alg3 *e)
 {
-#if STATUS == 1
-	(void)e;
-	return r == UD_SH_STARTED ? 1 : (r < 0 ? 2 : 0);
-#else
+	uint32_t st = ud_sh_alg3_status(e);
+
 	(void)r;
-	return ud_sh_alg3_status(e) == UD_SH_FAILURE ? 2 : 0;
+#if STATUS == 1
+	return st == UD_SH_FAILURE ? 2 : 0;
+#else
+	return st == UD_SH_FAILURE ? 2 : (st == UD_SH_DONE ? 1 : 0);
 #endif
 }
 

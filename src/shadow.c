@@ -489,7 +489,7 @@ static void a3_record(struct ud_sh_alg3 *r, uint32_t kind, uint64_t paddr, uint3
     r->kind[ud_sh_a3_fs(r->form)] == UD_BUS_LOAD;
   ensures result: \result == UD_SH_STARTED || \result == UD_E_BOUNDS;
   ensures bounds: \result == UD_E_BOUNDS ==> r->st == UD_SH_FAILURE && *out == \old(*out);
-  ensures started: \result == UD_SH_STARTED ==> r->st == UD_SH_SUCCESS &&
+  ensures started: \result == UD_SH_STARTED ==> r->st == UD_SH_DONE &&
     out->dst == ud_sh_pa0(r->addr[ud_sh_a3_fd(r->form)]) &&
     out->src == ud_sh_pa0(r->addr[ud_sh_a3_fs(r->form)]) &&
     out->size == r->data[ud_sh_a3_fd(r->form)] && out->ctx == 0 &&
@@ -512,7 +512,7 @@ static int32_t a3_finish(struct ud_sh_alg3 *r, const struct ud_sh_cfg *cfg,
 		r->st = UD_SH_FAILURE;
 		return UD_E_BOUNDS;
 	}
-	r->st = UD_SH_SUCCESS;
+	r->st = UD_SH_DONE;
 	out->src = src;
 	out->dst = dst;
 	out->size = size;

@@ -67,7 +67,14 @@
 /* The status word a LOAD returns (seed Fig. 1-3 "return_status"). */
 #define UD_SH_FAILURE 0u     /* the sequence broke / the DMA did not start  */
 #define UD_SH_SUCCESS 1u     /* the sequence is intact so far; on the
-                                access that completes it: the DMA started   */
+                                access that completes it (algorithms 1, 2):
+                                the DMA started                             */
+#define UD_SH_DONE    2u     /* algorithm 3 only: THIS access completed the
+                                sequence and started the DMA.  The seed's
+                                word is binary (SUCCESS for both), which
+                                lets a call read SUCCESS with no DMA started
+                                (SHADOW-M6, docs/shadow.md); the library
+                                finishes only on DONE                       */
 
 /* Algorithm-3 sequence forms (seed, THIRD ALGORITHM). */
 #define UD_SH_FORM_SLSLL 0u  /* the seed's Fig. 3: STORE dst, LOAD src, STORE dst, LOAD src, LOAD dst */
@@ -405,7 +412,7 @@ void ud_sh_alg3_init(struct ud_sh_alg3 *r, uint32_t form);
  * to the earlier accesses of its role (accesses 1, 3, 5 = destination, 2, 4
  * = source for Fig. 3), and a STORE's size equal to the first STORE's.
  * Then it is recorded (UD_SH_NOTHING, status SUCCESS) or, being the last,
- * starts the DMA (UD_SH_STARTED, status SUCCESS) if the size is valid for
+ * starts the DMA (UD_SH_STARTED, status DONE) if the size is valid for
  * both pages (else UD_E_BOUNDS, status FAILURE).  Anything else resets the
  * recogniser and fails (UD_E_SEQ, status FAILURE) -- except an access that
  * is not an engine access at all (bad kind: UD_E_INVAL; outside the
@@ -451,7 +458,9 @@ void ud_sh_alg3_init(struct ud_sh_alg3 *r, uint32_t form);
     ud_sh_xfer_ok(cfg, out->dst, out->size) &&
     ud_sh_xfer_ok(cfg, out->src, out->size);
   ensures started: \result == UD_SH_STARTED ==>
-    r->n == 0 && r->st == UD_SH_SUCCESS;
+    r->n == 0 && r->st == UD_SH_DONE;
+  ensures done_only: r->st == UD_SH_DONE ==> \result == UD_SH_STARTED ||
+    ((\result == UD_E_INVAL || \result == UD_E_RANGE) && \old(r->st) == UD_SH_DONE);
 */
 int32_t ud_sh_alg3_step(struct ud_sh_alg3 *r, const struct ud_sh_cfg *cfg, uint32_t kind,
 			uint64_t paddr, uint32_t data, struct ud_sh_dma *out);

@@ -46,7 +46,7 @@ ud_status ud_shl_dma2(uint64_t vsrc, uint64_t vdst, uint32_t size)
 }
 
 /* One Fig. 3 attempt: accesses 1..5, stopping at the first LOAD that does
- * not answer SUCCESS. */
+ * not answer SUCCESS (accesses 2, 4) or DONE (access 5). */
 /*@ requires room: ud_bus_n + 5 <= UD_BUS_LOG;
     assigns ud_env, ud_bus_n, ud_bus_kind[ud_bus_n .. ud_bus_n + 4],
             ud_bus_addr[ud_bus_n .. ud_bus_n + 4],
@@ -81,7 +81,7 @@ static ud_status shl_attempt3(uint64_t ss, uint64_t sd, uint32_t size)
 	/*@ assert a4: ud_shl_log_same{Pre, Here}(\at(ud_bus_n, Pre)) &&
 	      \forall integer i; \at(ud_bus_n, Pre) <= i < ud_bus_n ==>
 	        ud_shl_fig3_acc(i, ss, sd, size); */
-	if (ud_plat_bus_load(sd) != UD_SH_SUCCESS)    /* 5 */
+	if (ud_plat_bus_load(sd) != UD_SH_DONE)       /* 5 */
 		return UD_E_SEQ;
 	return UD_OK;
 }

@@ -17,8 +17,10 @@
  * outside the user range, a zero size, a key or context id outside its
  * field, a retry budget of 0 or above UD_SHL_TRIES_MAX) give UD_E_INVAL
  * and issue nothing.  Success means the engine's last status LOAD returned
- * exactly UD_SH_SUCCESS; any other word is a failure (the seed: "if
- * (return_stat == FAILURE)"; we treat an unknown word as a failure too).
+ * exactly UD_SH_SUCCESS (Fig. 1, 2) or UD_SH_DONE (Fig. 3: this access
+ * started the DMA -- the seed's binary word cannot say so, SHADOW-M6); any
+ * other word is a failure (the seed: "if (return_stat == FAILURE)"; an
+ * unknown word is a failure too).
  *
  * Design and the seed's typo in Fig. 3: docs/shadow.md.
  */
@@ -41,17 +43,19 @@
     ud_bus_kind[i] == UD_BUS_LOAD && ud_bus_addr[i] == addr;
 
   // Accesses [b, b+5) are the whole Fig. 3 sequence for shadow source ss,
-  // shadow destination sd and size, and every LOAD answered SUCCESS:
+  // shadow destination sd and size, the two source LOADs answered SUCCESS
+  // and the last LOAD answered DONE (this access started the DMA):
   //   STORE size TO sd; LOAD ss; STORE size TO sd; LOAD ss; LOAD sd.
   predicate ud_shl_fig3_ok{L}(integer b, integer ss, integer sd, integer size) =
     ud_shl_acc(b, UD_BUS_STORE, sd, size) &&
     ud_shl_acc(b + 1, UD_BUS_LOAD, ss, UD_SH_SUCCESS) &&
     ud_shl_acc(b + 2, UD_BUS_STORE, sd, size) &&
     ud_shl_acc(b + 3, UD_BUS_LOAD, ss, UD_SH_SUCCESS) &&
-    ud_shl_acc(b + 4, UD_BUS_LOAD, sd, UD_SH_SUCCESS);
+    ud_shl_acc(b + 4, UD_BUS_LOAD, sd, UD_SH_DONE);
 
   // Accesses [b, b+m) are one failed Fig. 3 attempt: the sequence up to
-  // the first LOAD that did not answer SUCCESS ("go to 1"), m = 2, 4 or 5.
+  // the first LOAD that did not answer as it must ("go to 1"): SUCCESS for
+  // the source LOADs, DONE for the last; m = 2, 4 or 5.
   predicate ud_shl_fig3_fail{L}(integer b, integer m, integer ss, integer sd,
                              integer size) =
     ud_shl_acc(b, UD_BUS_STORE, sd, size) &&
@@ -62,7 +66,7 @@
       ud_shl_ld(b + 3, ss) &&
       ((m == 4 && ud_bus_data[b + 3] != UD_SH_SUCCESS) ||
        (m == 5 && ud_bus_data[b + 3] == UD_SH_SUCCESS &&
-        ud_shl_ld(b + 4, sd) && ud_bus_data[b + 4] != UD_SH_SUCCESS))));
+        ud_shl_ld(b + 4, sd) && ud_bus_data[b + 4] != UD_SH_DONE))));
 
   // Access i is one of Fig. 3's three: STORE size TO sd, LOAD ss, LOAD sd.
   predicate ud_shl_fig3_acc{L}(integer i, integer ss, integer sd, integer size) =
@@ -147,8 +151,8 @@ ud_status ud_shl_dma2(uint64_t vsrc, uint64_t vdst, uint32_t size);
  *   2: LOAD st FROM shadow(vsrc)   if st != SUCCESS go to 1
  *   3: STORE size TO shadow(vdst)
  *   4: LOAD st FROM shadow(vsrc)   if st != SUCCESS go to 1
- *   5: LOAD st FROM shadow(vdst)   if st != SUCCESS go to 1
- * UD_OK when an attempt's three LOADs all answered SUCCESS; UD_E_BUSY when
+ *   5: LOAD st FROM shadow(vdst)   if st != DONE go to 1
+ * UD_OK when an attempt's LOADs answered SUCCESS, SUCCESS, DONE; UD_E_BUSY when
  * `tries` attempts failed (the seed loops forever; a library must not).
  * The contract is the whole log: attempts back to back, each a failed
  * prefix except a successful last one, and no other address touched. */

@@ -14,6 +14,8 @@
  *     register page), at most 4 / 2 / 5 * tries accesses;
  *   - no DMA ever writes the victim's destination page with anything but
  *     the victim's own source and size (no mixed arguments);
+ *   - exactly once: success means the victim's DMA started, and it never
+ *     starts twice;
  *   - with no foreign access and arguments the engine accepts, the call
  *     succeeds and starts exactly its DMA, once.
  */
@@ -143,6 +145,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(host_sh.dma[i].size == sz);
 		mine++;
 	}
+	/* exactly once (SHADOW-M6..M9): a call that reports success started
+	 * its DMA, and no DMA of its arguments started twice */
+	if (r == UD_OK)
+		CHECK(mine == 1);
+	CHECK(mine <= 1);
 	/* undisturbed and acceptable to the engine: exactly its DMA, once */
 	int fits = vsrc / 4096u == 0x10u && vdst / 4096u == 0x11u &&
 		vsrc % 4096u + sz <= 4096u && vdst % 4096u + sz <= 4096u &&

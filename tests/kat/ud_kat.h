@@ -94,6 +94,7 @@ static inline void ud_kat_shadow(UD_KAT_CTX *ctx)
 	}
 	UD_KAT_CHECK(ctx, "alg3 starts on the 5th access", i == 4u && r == UD_SH_STARTED);
 	UD_KAT_CHECK(ctx, "alg3 dma", dma.src == 0x5000u && dma.dst == 0x2000u && dma.size == 256u);
+	UD_KAT_CHECK(ctx, "alg3 status DONE to the starting access", ud_sh_alg3_status(&a3) == UD_SH_DONE);
 }
 #endif /* UD_HAVE_SHADOW */
 

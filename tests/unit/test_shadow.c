@@ -164,7 +164,7 @@ START_TEST(alg3_paths)
 	ck_assert_uint_eq(d.dst, 0x2000);
 	ck_assert_uint_eq(d.src, 0x5000);
 	ck_assert_uint_eq(d.size, 256);
-	ck_assert_uint_eq(ud_sh_alg3_status(&r), UD_SH_SUCCESS);
+	ck_assert_uint_eq(ud_sh_alg3_status(&r), UD_SH_DONE);
 	/* an interleaved access to another destination: reset, FAILURE */
 	memcpy(a, A, sizeof a);
 	a[2] = SB + 0x3000;

@@ -119,7 +119,7 @@ START_TEST(fig3)
 	expect_access(1, UD_BUS_LOAD, VB + VSRC, UD_SH_SUCCESS);
 	expect_access(2, UD_BUS_STORE, VB + VDST, 256);
 	expect_access(3, UD_BUS_LOAD, VB + VSRC, UD_SH_SUCCESS);
-	expect_access(4, UD_BUS_LOAD, VB + VDST, UD_SH_SUCCESS);
+	expect_access(4, UD_BUS_LOAD, VB + VDST, UD_SH_DONE);
 	expect_one_dma(256, 0);
 	host_sh.nlog = 0;
 	ck_assert_int_eq(ud_shl_dma3(VSRC, VDST, 256, 0), UD_E_INVAL);
@@ -161,6 +161,49 @@ START_TEST(fig3_retry)
 			ck_assert_uint_eq(host_sh.log[host_sh.nlog - 5].kind, UD_BUS_STORE);
 		}
 	}
+}
+END_TEST
+
+/* SHADOW-M6, the interleaving that breaks the seed's binary status word:
+ * the victim issues accesses 1-4; another process's LOAD of its own page
+ * resets the engine and its STORE to that page becomes access 1 of a new
+ * sequence; the victim's fifth
+ * access (LOAD shadow(dst)) is then accepted as that sequence's access 2
+ * and reads SUCCESS -- "intact so far" -- with no DMA started.  With the
+ * binary word Fig. 3 would return success here and the transfer would be
+ * lost silently; with DONE the library sees it did not start and retries. */
+static void m6(uint32_t nth)
+{
+	if (nth != 4)
+		return;
+	(void)host_sh_access(1, UD_BUS_LOAD, VB + 0x30000, 0);
+	(void)host_sh_access(1, UD_BUS_STORE, VB + 0x30000, 256);
+}
+
+START_TEST(fig3_m6)
+{
+	uint32_t i, fifth = 0, n5 = 0;
+
+	machine(3);
+	host_sh.hook = m6;
+	ck_assert_int_eq(ud_shl_dma3(VSRC, VDST, 256, 4), UD_OK);
+	expect_one_dma(256, 0);
+	/* the victim's first fifth access read SUCCESS (not DONE) */
+	for (i = 0; i < host_sh.nlog; i++) {
+		if (host_sh.log[i].proc != 0)
+			continue;
+		if (++n5 == 5) {
+			fifth = i;
+			break;
+		}
+	}
+	ck_assert_uint_eq(n5, 5);
+	ck_assert_uint_eq(host_sh.log[fifth].kind, UD_BUS_LOAD);
+	ck_assert_uint_eq(host_sh.log[fifth].va, VB + VDST);
+	ck_assert_uint_eq(host_sh.log[fifth].data, UD_SH_SUCCESS);
+	ck_assert_uint_eq(host_sh.log[fifth - 1].proc, 1);   /* the foreign STORE */
+	/* ... and the call went on to a second, complete attempt */
+	ck_assert_uint_eq(host_sh.log[host_sh.nlog - 1].data, UD_SH_DONE);
 }
 END_TEST
 
@@ -212,6 +255,7 @@ int main(void)
 	tcase_add_test(tc, fig2);
 	tcase_add_test(tc, fig3);
 	tcase_add_test(tc, fig3_retry);
+	tcase_add_test(tc, fig3_m6);
 	tcase_add_test(tc, fig3_gives_up);
 	tcase_add_test(tc, fig3_unmapped);
 	suite_add_tcase(s, tc);
