@@ -75,14 +75,36 @@ def defined_functions(mod, where="src"):
     return out
 
 
+# A module may add WP options in one line of its source, e.g.
+#   /* uldma-wp: -wp-model Typed+ref */
+# (docs/METHOD.md says which options are allowed and why).
+WPOPT_RE = re.compile(r"uldma-wp:\s*(.*?)\s*\*/")
+ALLOWED_WPOPTS = {"-wp-model Typed+ref"}
+
+
+def module_wp_options(path):
+    with open(path) as f:
+        for line in f:
+            m = WPOPT_RE.search(line)
+            if m:
+                opt = m.group(1)
+                if opt not in ALLOWED_WPOPTS:
+                    sys.exit("prove: %s asks for WP options %r, not one of %s"
+                             % (path, opt, sorted(ALLOWED_WPOPTS)))
+                return shlex.split(opt)
+    return []
+
+
 def run_module(mod, flags, idx, count):
     os.makedirs(REPORTS, exist_ok=True)
     os.makedirs(LOGS, exist_ok=True)
     report = os.path.join(REPORTS, mod + ".json")
     if os.path.exists(report):
         os.remove(report)
+    src = os.path.join("src", mod + ".c")
     cmd = (["frama-c"] + shlex.split(flags)
-           + ["-wp-report-json", report, os.path.join("src", mod + ".c")])
+           + module_wp_options(os.path.join(ROOT, src))
+           + ["-wp-report-json", report, src])
     t0 = time.time()
     tag = "[%d/%d] %-14s" % (idx, count, mod)
     print("%s proving ..." % tag, flush=True)

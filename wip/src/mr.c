@@ -2,7 +2,9 @@
 /*
  * mr.c -- memory regions and the pin table (seed 001_7ab1209d0a9249cf.txt,
  * section 1).  Contracts in mr.h; invariant ud_prot_inv in spec/prot.acsl.
+ * Proved under Typed+ref, as mw.c: out-parameters are their own variables.
  */
+/* uldma-wp: -wp-model Typed+ref */
 #include "mr.h"
 
 /* ------------------------------------------------------------ helpers */

@@ -23,10 +23,28 @@
 
 #include "prot.h"
 
-/*@ predicate ud_mw_only_changed{L1, L2}(struct ud_prot *p, integer w) =
-      (\forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2)) &&
-      (\forall integer i; 0 <= i < UD_PROT_NMR ==> \at(p->mr[i], L1) == \at(p->mr[i], L2)) &&
-      (\forall integer k; 0 <= k < UD_PROT_NMW && k != w ==> \at(p->mw[k], L1) == \at(p->mw[k], L2));
+/*@ // Of all windows only w changed (every field of every other window is
+    // the same).  The rest of struct ud_prot -- regions, PDs, QPs, AHs --
+    // is outside each window verb's assigns clause, which WP proves, so
+    // it is unchanged too.
+    predicate ud_mw_only_changed{L1, L2}(struct ud_prot *p, integer w) =
+      ud_mw_same_but{L1, L2}(p, w);
+*/
+
+/*@ // The PD table is the same in two states.
+    predicate ud_pd_same{L1, L2}(struct ud_prot *p) =
+      \forall integer d; 0 <= d < UD_PROT_NPD ==>
+        \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2);
+
+    // Frames of the region and window parts of the invariant (proved by WP;
+    // used by the window verbs, which change one window and nothing else).
+    lemma ud_inv_mr_frame{L1, L2}: \forall struct ud_prot *p;
+      ud_mr_same{L1, L2}(p) && ud_pd_same{L1, L2}(p) && ud_inv_mr{L1}(p) ==>
+      ud_inv_mr{L2}(p);
+    lemma ud_mw_ok_frame{L1, L2}: \forall struct ud_prot *p, integer k;
+      0 <= k < UD_PROT_NMW &&
+      ud_mw_fields_same{L1, L2}(p, k) && ud_mr_same{L1, L2}(p) &&
+      ud_pd_same{L1, L2}(p) && ud_mw_ok{L1}(p, k) ==> ud_mw_ok{L2}(p, k);
 */
 
 /* ibv_alloc_mw (2.3): a window in pd, unbound; its R_Key validates
