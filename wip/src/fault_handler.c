@@ -4,6 +4,13 @@
  * 004_2c0be60bc8bfaeb5.txt (3.2.1-3.2.3, Fig. 3.2, Fig. 4.2).  Contracts in
  * fault_handler.h, vocabulary in spec/fault_handler.acsl, decisions in
  * docs/fault_handler.md.
+ *
+ * Proof status (2026-11-24): under WP's Typed model ud_fh_handle's inv and
+ * mode_kept time out (writes to *act carried across); under Typed+ref those
+ * two close but 10 helper goals do not (lookup, npages, record: 493/503).
+ * Next step: keep Typed, and write *act through one helper whose contract
+ * says it leaves *h alone -- or Typed+ref with the helpers' predicates
+ * restated over values.
  */
 #include "fault_handler.h"
 
@@ -330,5 +337,8 @@ ud_status ud_fh_handle(struct ud_fh *h, const struct ud_fh_map *map,
 	}
 	/* 3.-6. Touch-A-Page or Touch-Ahead, page in, one RAPF, remember. */
 	uint32_t n = ud_fh_npages(h->mode, map, f);
+	/*@ assert n_range: 1 <= n <= UD_FH_AHEAD_MAX; */
+	/*@ assert in_map: \forall integer k; 0 <= k < n ==>
+	      ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir); */
 	return ud_fh_retry(h, map, f, n, act);
 }
