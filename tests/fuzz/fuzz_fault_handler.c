@@ -1,4 +1,4 @@
-/* uldma-links: fault_handler */
+/* uldma-links: fault_handler fault_policy */
 /*
  * libFuzzer target: sequences of faults against src/fault_handler.c,
  * compared with a reference model written here (seed 004, 3.2.1-3.2.3,

@@ -1,4 +1,4 @@
-/* uldma-links: fault_handler fault_drain fault_fifo fault_msg */
+/* uldma-links: fault_handler fault_policy fault_drain fault_fifo fault_msg */
 /*
  * Unit tests of src/fault_handler.c (seed 004_2c0be60bc8bfaeb5.txt, 3.2.1-
  * 3.2.3, Fig. 3.2, Fig. 4.2).  The host home (tests/support/

@@ -5,14 +5,15 @@
  * fault_handler.h, vocabulary in spec/fault_handler.acsl, decisions in
  * docs/fault_handler.md.
  *
- * Proof status (2026-11-24): under WP's Typed model ud_fh_handle's inv and
- * mode_kept time out (writes to *act carried across); under Typed+ref those
- * two close but 10 helper goals do not (lookup, npages, record: 493/503).
- * Next step: keep Typed, and write *act through one helper whose contract
- * says it leaves *h alone -- or Typed+ref with the helpers' predicates
- * restated over values.
+ *
+ * The policy helpers (lookup, dup, npages, record) are in fault_policy.c,
+ * proved under Typed; this unit, whose verbs write the action record
+ * through a pointer, is proved under Typed+ref (docs/METHOD.md): under
+ * Typed ud_fh_handle's inv and mode_kept timed out, under Typed+ref the
+ * helpers' loop goals did.
  */
-#include "fault_handler.h"
+/* uldma-wp: -wp-model Typed+ref */
+#include "fault_policy.h"
 
 void ud_fh_init(struct ud_fh *h, bool ahead)
 {
@@ -57,184 +58,6 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
 	return UD_OK;
 }
 
-/* Is page vpn of (pdid, proc) mapped with the right (write or read)? */
-/*@
-  requires valid: \valid_read(map);
-  requires map_inv: ud_fh_map_inv(map);
-  assigns \nothing;
-  behavior allowed:
-    assumes ud_fh_allowed(map, pdid, proc, vpn, write);
-    ensures ok: \result == UD_OK;
-  behavior perm:
-    assumes !ud_fh_allowed(map, pdid, proc, vpn, write) &&
-            ud_fh_mapped(map, pdid, proc, vpn);
-    ensures perm: \result == UD_E_PERM;
-  behavior unmapped:
-    assumes !ud_fh_mapped(map, pdid, proc, vpn);
-    ensures fault: \result == UD_E_FAULT;
-  complete behaviors;
-  disjoint behaviors;
-*/
-static ud_status ud_fh_lookup(const struct ud_fh_map *map, uint16_t pdid,
-			      uint8_t proc, uint32_t vpn, uint32_t write)
-{
-	uint32_t i;
-	bool seen = false;
-
-	/*@
-	  loop invariant bound: 0 <= i <= map->n;
-	  loop invariant seen: seen == 1 <==> (\exists integer j; 0 <= j < i &&
-	    ud_fh_covers(map->e[j], pdid, proc, vpn));
-	  loop invariant none: \forall integer j; 0 <= j < i ==>
-	    !(ud_fh_covers(map->e[j], pdid, proc, vpn) &&
-	      ud_fh_right(map->e[j].rights, write));
-	  loop assigns i, seen;
-	  loop variant map->n - i;
-	*/
-	for (i = 0; i < map->n; i++) {
-		const struct ud_fh_ment *e = &map->e[i];
-		if (e->pdid == pdid && e->proc == proc && e->vpn <= vpn &&
-		    vpn - e->vpn < e->npages) {
-			if (write != 0u ? (e->rights & UD_FH_R_WRITE) != 0u
-					: (e->rights & UD_FH_R_READ) != 0u)
-				return UD_OK;
-			seen = true;
-		}
-	}
-	return seen ? UD_E_PERM : UD_E_FAULT;
-}
-
-/* The slot of node, or UD_FH_NSRC. */
-/*@
-  requires valid: \valid_read(h);
-  requires inv: ud_fh_inv(h);
-  assigns \nothing;
-  ensures found: \result < UD_FH_NSRC ==>
-    h->s[\result].used != 0 && h->s[\result].node == node;
-  ensures absent: \result >= UD_FH_NSRC ==> \result == UD_FH_NSRC &&
-    (\forall integer i; 0 <= i < UD_FH_NSRC ==>
-      !(h->s[i].used != 0 && h->s[i].node == node));
-*/
-static uint32_t ud_fh_find(const struct ud_fh *h, uint32_t node)
-{
-	uint32_t i;
-
-	/*@
-	  loop invariant bound: 0 <= i <= UD_FH_NSRC;
-	  loop invariant absent: \forall integer j; 0 <= j < i ==>
-	    !(h->s[j].used != 0 && h->s[j].node == node);
-	  loop assigns i;
-	  loop variant UD_FH_NSRC - i;
-	*/
-	for (i = 0; i < UD_FH_NSRC; i++) {
-		if (h->s[i].used != 0u && h->s[i].node == node)
-			return i;
-	}
-	return UD_FH_NSRC;
-}
-
-/*@
-  requires valid: \valid_read(r) && \valid_read(f);
-  assigns \nothing;
-  ensures match: \result == 1 <==> ud_fh_rec_match(*r, f);
-*/
-static bool ud_fh_rec_hit(const struct ud_fh_rec *r, const struct ud_fh_fault *f)
-{
-	return r->valid != 0u && r->trid == f->trid && r->seq == f->seq &&
-	       r->pdid == f->pdid && r->proc == f->proc && r->vpn <= f->vpn &&
-	       f->vpn - r->vpn < r->npages;
-}
-
-/* Remember f (npages pages brought in, 0 for a failed transfer, counted as
- * 1 so the same page is not failed twice) in its source's history. */
-/*@
-  requires valid: \valid(h) && \valid_read(f);
-  requires sep: \separated(h, f);
-  requires inv: ud_fh_inv(h);
-  requires fault_ok: ud_fh_fault_ok(f);
-  requires npages: 1 <= npages <= 4;
-  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim;
-  ensures inv: ud_fh_inv(h);
-  ensures recorded: ud_fh_is_dup(h, f);
-*/
-static void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
-{
-	uint32_t i = ud_fh_find(h, f->node);
-	struct ud_fh_rec r;
-
-	r.valid = 1u;
-	r.proc = f->proc;
-	r.npages = (uint8_t)npages;
-	r.trid = f->trid;
-	r.seq = f->seq;
-	r.pdid = f->pdid;
-	r.vpn = f->vpn;
-	if (i < UD_FH_NSRC) {
-		h->s[i].last[1] = h->s[i].last[0];
-		h->s[i].last[0] = r;
-		//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
-		return;
-	}
-	i = h->victim;
-	h->s[i].used = 1u;
-	h->s[i].node = f->node;
-	h->s[i].last[0] = r;
-	h->s[i].last[1].valid = 0u;
-	//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
-	h->victim = (h->victim + 1u) % UD_FH_NSRC;
-}
-
-/* Does f match one of the last two entries handled for its source? */
-/*@
-  requires valid: \valid_read(h) && \valid_read(f);
-  requires inv: ud_fh_inv(h);
-  assigns \nothing;
-  ensures dup: \result == 1 <==> ud_fh_is_dup(h, f);
-*/
-static bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f)
-{
-	uint32_t slot = ud_fh_find(h, f->node);
-
-	if (slot >= UD_FH_NSRC)
-		return false;
-	return ud_fh_rec_hit(&h->s[slot].last[0], f) || ud_fh_rec_hit(&h->s[slot].last[1], f);
-}
-
-/* How many pages from f->vpn: Touch-A-Page 1; Touch-Ahead up to the end of
- * the 16 KB block, stopping at the first page not mapped with the right. */
-/*@
-  requires valid: \valid_read(map) && \valid_read(f);
-  requires map_inv: ud_fh_map_inv(map);
-  requires fault_ok: ud_fh_fault_ok(f);
-  requires mode: mode <= 1;
-  requires first: ud_fh_allowed(map, f->pdid, f->proc, f->vpn, f->dir);
-  assigns \nothing;
-  ensures in_map: \forall integer k; 0 <= k < \result ==>
-    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
-  ensures at_most_4: 1 <= \result <= UD_FH_AHEAD_MAX;
-  ensures in_block: f->vpn + \result <= ud_fh_block_end(f->vpn);
-  ensures a_page: mode == UD_FH_TOUCH_A_PAGE ==> \result == 1;
-  ensures ahead_max: mode == UD_FH_TOUCH_AHEAD ==>
-    (f->vpn + \result == ud_fh_block_end(f->vpn) ||
-     !ud_fh_allowed(map, f->pdid, f->proc, f->vpn + \result, f->dir));
-*/
-static uint32_t ud_fh_npages(uint32_t mode, const struct ud_fh_map *map,
-			     const struct ud_fh_fault *f)
-{
-	uint32_t limit = mode == UD_FH_TOUCH_AHEAD ? UD_FH_AHEAD_MAX - f->vpn % 4u : 1u;
-	uint32_t n = 1u;
-
-	/*@
-	  loop invariant bound: 1 <= n <= limit;
-	  loop invariant in_map: \forall integer k; 0 <= k < n ==>
-	    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
-	  loop assigns n;
-	  loop variant limit - n;
-	*/
-	while (n < limit && ud_fh_lookup(map, f->pdid, f->proc, f->vpn + n, f->dir) == UD_OK)
-		n++;
-	return n;
-}
 
 /* Complete the transfer with err: no page-in, no RAPF; remember it. */
 /*@

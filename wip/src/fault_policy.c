@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/* fault_policy.c -- see fault_policy.h. */
+#include "fault_policy.h"
+
+/* Is page vpn of (pdid, proc) mapped with the right (write or read)? */
+ud_status ud_fh_lookup(const struct ud_fh_map *map, uint16_t pdid,
+			      uint8_t proc, uint32_t vpn, uint32_t write)
+{
+	uint32_t i;
+	bool seen = false;
+
+	/*@
+	  loop invariant bound: 0 <= i <= map->n;
+	  loop invariant seen: seen == 1 <==> (\exists integer j; 0 <= j < i &&
+	    ud_fh_covers(map->e[j], pdid, proc, vpn));
+	  loop invariant none: \forall integer j; 0 <= j < i ==>
+	    !(ud_fh_covers(map->e[j], pdid, proc, vpn) &&
+	      ud_fh_right(map->e[j].rights, write));
+	  loop assigns i, seen;
+	  loop variant map->n - i;
+	*/
+	for (i = 0; i < map->n; i++) {
+		const struct ud_fh_ment *e = &map->e[i];
+		if (e->pdid == pdid && e->proc == proc && e->vpn <= vpn &&
+		    vpn - e->vpn < e->npages) {
+			if (write != 0u ? (e->rights & UD_FH_R_WRITE) != 0u
+					: (e->rights & UD_FH_R_READ) != 0u)
+				return UD_OK;
+			seen = true;
+		}
+	}
+	return seen ? UD_E_PERM : UD_E_FAULT;
+}
+
+/* The slot of node, or UD_FH_NSRC. */
+/*@
+  requires valid: \valid_read(h);
+  requires inv: ud_fh_inv(h);
+  assigns \nothing;
+  ensures found: \result < UD_FH_NSRC ==>
+    h->s[\result].used != 0 && h->s[\result].node == node;
+  ensures absent: \result >= UD_FH_NSRC ==> \result == UD_FH_NSRC &&
+    (\forall integer i; 0 <= i < UD_FH_NSRC ==>
+      !(h->s[i].used != 0 && h->s[i].node == node));
+*/
+static uint32_t ud_fh_find(const struct ud_fh *h, uint32_t node)
+{
+	uint32_t i;
+
+	/*@
+	  loop invariant bound: 0 <= i <= UD_FH_NSRC;
+	  loop invariant absent: \forall integer j; 0 <= j < i ==>
+	    !(h->s[j].used != 0 && h->s[j].node == node);
+	  loop assigns i;
+	  loop variant UD_FH_NSRC - i;
+	*/
+	for (i = 0; i < UD_FH_NSRC; i++) {
+		if (h->s[i].used != 0u && h->s[i].node == node)
+			return i;
+	}
+	return UD_FH_NSRC;
+}
+
+/*@
+  requires valid: \valid_read(r) && \valid_read(f);
+  assigns \nothing;
+  ensures match: \result == 1 <==> ud_fh_rec_match(*r, f);
+*/
+static bool ud_fh_rec_hit(const struct ud_fh_rec *r, const struct ud_fh_fault *f)
+{
+	return r->valid != 0u && r->trid == f->trid && r->seq == f->seq &&
+	       r->pdid == f->pdid && r->proc == f->proc && r->vpn <= f->vpn &&
+	       f->vpn - r->vpn < r->npages;
+}
+
+/* Remember f (npages pages brought in, 0 for a failed transfer, counted as
+ * 1 so the same page is not failed twice) in its source's history. */
+void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
+{
+	uint32_t i = ud_fh_find(h, f->node);
+	struct ud_fh_rec r;
+
+	r.valid = 1u;
+	r.proc = f->proc;
+	r.npages = (uint8_t)npages;
+	r.trid = f->trid;
+	r.seq = f->seq;
+	r.pdid = f->pdid;
+	r.vpn = f->vpn;
+	if (i < UD_FH_NSRC) {
+		h->s[i].last[1] = h->s[i].last[0];
+		h->s[i].last[0] = r;
+		//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
+		return;
+	}
+	i = h->victim;
+	h->s[i].used = 1u;
+	h->s[i].node = f->node;
+	h->s[i].last[0] = r;
+	h->s[i].last[1].valid = 0u;
+	//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
+	h->victim = (h->victim + 1u) % UD_FH_NSRC;
+}
+
+/* Does f match one of the last two entries handled for its source? */
+bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f)
+{
+	uint32_t slot = ud_fh_find(h, f->node);
+
+	if (slot >= UD_FH_NSRC)
+		return false;
+	return ud_fh_rec_hit(&h->s[slot].last[0], f) || ud_fh_rec_hit(&h->s[slot].last[1], f);
+}
+
+/* How many pages from f->vpn: Touch-A-Page 1; Touch-Ahead up to the end of
+ * the 16 KB block, stopping at the first page not mapped with the right. */
+uint32_t ud_fh_npages(uint32_t mode, const struct ud_fh_map *map,
+			     const struct ud_fh_fault *f)
+{
+	uint32_t limit = mode == UD_FH_TOUCH_AHEAD ? UD_FH_AHEAD_MAX - f->vpn % 4u : 1u;
+	uint32_t n = 1u;
+
+	/*@
+	  loop invariant bound: 1 <= n <= limit;
+	  loop invariant in_map: \forall integer k; 0 <= k < n ==>
+	    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+	  loop assigns n;
+	  loop variant limit - n;
+	*/
+	while (n < limit && ud_fh_lookup(map, f->pdid, f->proc, f->vpn + n, f->dir) == UD_OK)
+		n++;
+	return n;
+}
