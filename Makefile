@@ -20,6 +20,9 @@ WP_TIMEOUT ?= 15
 WP_PAR     ?= 1
 PROVE_JOBS ?= 2
 export PROVE_JOBS
+# PROVE_FORCE=1: ignore proofs/stamps and run WP on every module (CI does).
+PROVE_FORCE ?= 0
+export PROVE_FORCE
 WP_CACHE   ?= update
 FRAMAC_STRICT := -warn-signed-overflow -warn-unsigned-overflow \
 	-warn-signed-downcast -warn-unsigned-downcast \
