@@ -23,8 +23,10 @@ ud_status ud_fh_lookup(const struct ud_fh_map *map, uint16_t pdid,
 		const struct ud_fh_ment *e = &map->e[i];
 		if (e->pdid == pdid && e->proc == proc && e->vpn <= vpn &&
 		    vpn - e->vpn < e->npages) {
-			if (write != 0u ? (e->rights & UD_FH_R_WRITE) != 0u
-					: (e->rights & UD_FH_R_READ) != 0u)
+			/* rights is 1..3 (ud_fh_map_inv): the bit tests written
+			 * as the spec's ud_can_write / ud_can_read */
+			if (write != 0u ? (e->rights == 2u || e->rights == 3u)
+					: (e->rights == 1u || e->rights == 3u))
 				return UD_OK;
 			seen = true;
 		}
@@ -87,10 +89,13 @@ void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
 	r.seq = f->seq;
 	r.pdid = f->pdid;
 	r.vpn = f->vpn;
+	//@ assert r_ok: ud_fh_rec_ok(r) && ud_fh_rec_match(r, f);
 	if (i < UD_FH_NSRC) {
 		h->s[i].last[1] = h->s[i].last[0];
 		h->s[i].last[0] = r;
 		//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
+		//@ assert slot: h->s[i].used != 0 && h->s[i].node == f->node;
+		//@ assert dup: ud_fh_is_dup(h, f);
 		return;
 	}
 	i = h->victim;
@@ -99,6 +104,8 @@ void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
 	h->s[i].last[0] = r;
 	h->s[i].last[1].valid = 0u;
 	//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
+	//@ assert slot: h->s[i].used != 0 && h->s[i].node == f->node;
+	//@ assert dup: ud_fh_is_dup(h, f);
 	h->victim = (h->victim + 1u) % UD_FH_NSRC;
 }
 
