@@ -55,6 +55,18 @@ static void hook(uint32_t nth)
 		}
 }
 
+/* the victim's (process 0) physical address for va, 0 when it has no
+ * such page or (write) may not write it: page 0x10 -> 0x61 (read-write
+ * for algorithm 1, read-only otherwise), page 0x11 -> 0x74 (read-write) */
+static uint64_t victim_pa(uint32_t alg, uint64_t va, int write)
+{
+	if (va / 4096u == 0x10u && (!write || alg == 1))
+		return 0x61000u + va % 4096u;
+	if (va / 4096u == 0x11u)
+		return 0x74000u + va % 4096u;
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -135,13 +147,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(alg == 1 ? own == 4 : alg == 2 ? own == 2 : (own >= 2 && own <= 5 * tries));
 	CHECK(alg == 3 ? (r == UD_OK || r == UD_E_BUSY) : (r == UD_OK || r == UD_E_SEQ));
 
-	/* no mixed arguments into the victim's destination page */
+	/* no mixed arguments into a page the victim may write (its
+	 * destination page, and for algorithm 1 its source page too, which is
+	 * read-write there): nobody else can write them, so every DMA landing
+	 * there is the victim's and carries exactly its arguments */
 	uint32_t mine = 0;
 	for (uint32_t i = 0; i < host_sh.ndma; i++) {
-		if (host_sh.dma[i].dst / 4096u != 0x74u)
+		uint64_t pg = host_sh.dma[i].dst / 4096u;
+		if (pg != 0x74u && !(alg == 1 && pg == 0x61u))
 			continue;
-		CHECK(host_sh.dma[i].dst == 0x74000u + vdst % 4096u);
-		CHECK(host_sh.dma[i].src == 0x61000u + vsrc % 4096u);
+		CHECK(host_sh.dma[i].dst == victim_pa(alg, vdst, 1));
+		CHECK(host_sh.dma[i].src == victim_pa(alg, vsrc, 0));
 		CHECK(host_sh.dma[i].size == sz);
 		mine++;
 	}
@@ -151,7 +167,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(mine == 1);
 	CHECK(mine <= 1);
 	/* undisturbed and acceptable to the engine: exactly its DMA, once */
-	int fits = vsrc / 4096u == 0x10u && vdst / 4096u == 0x11u &&
+	uint64_t ps = victim_pa(alg, vsrc, 0), pd = victim_pa(alg, vdst, 1);
+	int fits = ps != 0 && pd != 0 &&
 		vsrc % 4096u + sz <= 4096u && vdst % 4096u + sz <= 4096u &&
 		(alg != 1 || (key == 0x155u && ctx == 2u));
 	if (injected == 0 && fits) {
