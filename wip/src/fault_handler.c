@@ -22,15 +22,15 @@ void ud_fh_init(struct ud_fh *h, bool ahead)
 	/*@
 	  loop invariant bound: 0 <= i <= UD_FH_NSRC;
 	  loop invariant cleared: \forall integer j; 0 <= j < i ==>
-	    h->s[j].used == 0 && h->s[j].last[0].valid == 0 && h->s[j].last[1].valid == 0;
+	    h->s[j].used == 0 && h->s[j].newest.valid == 0 && h->s[j].older.valid == 0;
 	  loop assigns i, h->s[0 .. UD_FH_NSRC - 1];
 	  loop variant UD_FH_NSRC - i;
 	*/
 	for (i = 0; i < UD_FH_NSRC; i++) {
 		h->s[i].used = 0;
 		h->s[i].node = 0;
-		h->s[i].last[0].valid = 0;
-		h->s[i].last[1].valid = 0;
+		h->s[i].newest.valid = 0;
+		h->s[i].older.valid = 0;
 	}
 	h->victim = 0;
 	h->mode = ahead ? UD_FH_TOUCH_AHEAD : UD_FH_TOUCH_A_PAGE;

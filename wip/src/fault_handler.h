@@ -107,13 +107,18 @@ struct ud_fh_rec {
 struct ud_fh_src {
 	uint8_t  used;
 	uint32_t node;
-	struct ud_fh_rec last[2];   /* [0] the newest */
+	struct ud_fh_rec newest;    /* the last fault handled      */
+	struct ud_fh_rec older;     /* the one before it           */
 };
 
 /* The handler's state. */
 struct ud_fh {
 	struct ud_fh_src s[UD_FH_NSRC];
-	uint32_t victim;            /* next slot replaced (round robin) */
+	/* next slot replaced (round robin).  64-bit although it counts to
+	 * 16: under WP's Typed model it then lives in a memory chunk of its
+	 * own, apart from the slots' 32-bit fields, so moving the cursor
+	 * visibly leaves every slot alone (docs/METHOD.md, "chunks"). */
+	uint64_t victim;
 	uint32_t mode;              /* UD_FH_TOUCH_A_PAGE / UD_FH_TOUCH_AHEAD */
 };
 
@@ -136,7 +141,7 @@ struct ud_fh_action {
   ensures inv: ud_fh_inv(h);
   ensures mode: h->mode == (ahead != 0 ? UD_FH_TOUCH_AHEAD : UD_FH_TOUCH_A_PAGE);
   ensures empty: \forall integer i; 0 <= i < UD_FH_NSRC ==> h->s[i].used == 0 &&
-    h->s[i].last[0].valid == 0 && h->s[i].last[1].valid == 0;
+    h->s[i].newest.valid == 0 && h->s[i].older.valid == 0;
 */
 void ud_fh_init(struct ud_fh *h, bool ahead);
 

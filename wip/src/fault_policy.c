@@ -75,12 +75,35 @@ static bool ud_fh_rec_hit(const struct ud_fh_rec *r, const struct ud_fh_fault *f
 	       f->vpn - r->vpn < r->npages;
 }
 
+/* The one writer of a source's slot: f's node with history (nw, old), nw
+ * being f's record. */
+/*@
+  requires valid: \valid(h) && i < UD_FH_NSRC && \valid_read(f);
+  requires sep: \separated(h, f);
+  requires ok: f->node < 4194304 && ud_fh_rec_ok(nw) && ud_fh_rec_ok(old);
+  requires nw_f: ud_fh_rec_match(nw, f);
+  assigns h->s[i];
+  ensures slot: h->s[i].used == 1 && h->s[i].node == f->node;
+  ensures match: ud_fh_src_match(h->s[i], f);
+  ensures newest: h->s[i].newest == nw;
+  ensures older: h->s[i].older == old;
+  ensures ok: ud_fh_src_ok(h->s[i]);
+*/
+static void ud_fh_src_put(struct ud_fh *h, uint32_t i, const struct ud_fh_fault *f,
+			  struct ud_fh_rec nw, struct ud_fh_rec old)
+{
+	h->s[i].used = 1u;
+	h->s[i].node = f->node;
+	h->s[i].newest = nw;
+	h->s[i].older = old;
+}
+
 /* Remember f (npages pages brought in, 0 for a failed transfer, counted as
  * 1 so the same page is not failed twice) in its source's history. */
 void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
 {
 	uint32_t i = ud_fh_find(h, f->node);
-	struct ud_fh_rec r;
+	struct ud_fh_rec r, old;
 
 	r.valid = 1u;
 	r.proc = f->proc;
@@ -91,22 +114,29 @@ void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
 	r.vpn = f->vpn;
 	//@ assert r_ok: ud_fh_rec_ok(r) && ud_fh_rec_match(r, f);
 	if (i < UD_FH_NSRC) {
-		h->s[i].last[1] = h->s[i].last[0];
-		h->s[i].last[0] = r;
-		//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
-		//@ assert slot: h->s[i].used != 0 && h->s[i].node == f->node;
-		//@ assert dup: ud_fh_is_dup(h, f);
-		return;
+		/* f's source has a slot: push f into its history */
+		old = h->s[i].newest;
+		//@ assert old_ok: ud_fh_rec_ok(old);
+	} else {
+		/* a new source: take the round-robin victim's slot */
+		i = (uint32_t)h->victim;
+		h->victim = (h->victim + 1u) % UD_FH_NSRC;
+		old = r;
+		old.valid = 0u;
 	}
-	i = h->victim;
-	h->s[i].used = 1u;
-	h->s[i].node = f->node;
-	h->s[i].last[0] = r;
-	h->s[i].last[1].valid = 0u;
-	//@ assert hit: ud_fh_rec_match(h->s[i].last[0], f);
-	//@ assert slot: h->s[i].used != 0 && h->s[i].node == f->node;
+	/*@ assert fresh: \forall integer j; 0 <= j < UD_FH_NSRC && j != i ==>
+	      !(h->s[j].used != 0 && h->s[j].node == f->node); */
+	/*@ assert dist_before: \forall integer j, k; 0 <= j < k < UD_FH_NSRC ==>
+	      h->s[j].used != 0 && h->s[k].used != 0 ==> h->s[j].node != h->s[k].node; */
+	//@ assert slots_before: \forall integer j; 0 <= j < UD_FH_NSRC ==> ud_fh_src_ok(h->s[j]);
+Before:
+	ud_fh_src_put(h, i, f, r, old);
+	/*@ assert kept: \forall integer j; 0 <= j < UD_FH_NSRC && j != i ==>
+	      h->s[j].used == \at(h->s[j].used, Before) &&
+	      h->s[j].node == \at(h->s[j].node, Before); */
 	//@ assert dup: ud_fh_is_dup(h, f);
-	h->victim = (h->victim + 1u) % UD_FH_NSRC;
+	/*@ assert inv_dist: \forall integer j, k; 0 <= j < k < UD_FH_NSRC ==>
+	      h->s[j].used != 0 && h->s[k].used != 0 ==> h->s[j].node != h->s[k].node; */
 }
 
 /* Does f match one of the last two entries handled for its source? */
@@ -116,7 +146,7 @@ bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f)
 
 	if (slot >= UD_FH_NSRC)
 		return false;
-	return ud_fh_rec_hit(&h->s[slot].last[0], f) || ud_fh_rec_hit(&h->s[slot].last[1], f);
+	return ud_fh_rec_hit(&h->s[slot].newest, f) || ud_fh_rec_hit(&h->s[slot].older, f);
 }
 
 /* How many pages from f->vpn: Touch-A-Page 1; Touch-Ahead up to the end of
