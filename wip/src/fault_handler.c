@@ -91,8 +91,8 @@ static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
   requires inv: ud_fh_inv(h);
   requires fault_ok: ud_fh_fault_ok(f);
   requires count: 1 <= n <= UD_FH_AHEAD_MAX;
-  requires in_map: \forall integer k; 0 <= k < n ==>
-    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+  requires in_map: \forall integer v; f->vpn <= v < f->vpn + n ==>
+    ud_fh_allowed(map, f->pdid, f->proc, v, f->dir);
   assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env;
   ensures inv: ud_fh_inv(h);
   ensures pages: act->vpn == f->vpn && act->npages == n;
@@ -161,7 +161,7 @@ ud_status ud_fh_handle(struct ud_fh *h, const struct ud_fh_map *map,
 	/* 3.-6. Touch-A-Page or Touch-Ahead, page in, one RAPF, remember. */
 	uint32_t n = ud_fh_npages(h->mode, map, f);
 	/*@ assert n_range: 1 <= n <= UD_FH_AHEAD_MAX; */
-	/*@ assert in_map: \forall integer k; 0 <= k < n ==>
-	      ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir); */
+	/*@ assert in_map: \forall integer v; f->vpn <= v < f->vpn + n ==>
+	      ud_fh_allowed(map, f->pdid, f->proc, v, f->dir); */
 	return ud_fh_retry(h, map, f, n, act);
 }

@@ -220,8 +220,10 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
   behavior page_in:
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
     assumes ud_fh_allowed(map, f->pdid, f->proc, f->vpn, f->dir);
-    ensures in_map: \forall integer k; 0 <= k < act->npages ==>
-      ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+    // The owner's mapping as the handler was given it (map is not
+    // assigned, so it is the same table after the call).
+    ensures in_map: \forall integer v; act->vpn <= v < act->vpn + act->npages ==>
+      \at(ud_fh_allowed(map, f->pdid, f->proc, v, f->dir), Pre);
     ensures at_most_4: 1 <= act->npages <= UD_FH_AHEAD_MAX && act->vpn == f->vpn;
     ensures in_block: act->vpn + act->npages <= ud_fh_block_end(f->vpn);
     ensures a_page: \old(h->mode) == UD_FH_TOUCH_A_PAGE ==> act->npages == 1;

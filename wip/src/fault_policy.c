@@ -149,6 +149,20 @@ bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f)
 	return ud_fh_rec_hit(&h->s[slot].newest, f) || ud_fh_rec_hit(&h->s[slot].older, f);
 }
 
+/* Lemma function (ghost, proved by WP in its own small context): a run of
+ * allowed pages grows by the next allowed page. */
+/*@ ghost
+  /@ requires valid: \valid_read(map) && \valid_read(f);
+     requires run: \forall integer v; f->vpn <= v < f->vpn + n ==>
+       ud_fh_allowed(map, f->pdid, f->proc, v, f->dir);
+     requires next: ud_fh_allowed(map, f->pdid, f->proc, f->vpn + n, f->dir);
+     assigns \nothing;
+     ensures run: \forall integer v; f->vpn <= v < f->vpn + (n + 1) ==>
+       ud_fh_allowed(map, f->pdid, f->proc, v, f->dir); @/
+  static void ud_fh_run_grow(const struct ud_fh_map *map,
+                             const struct ud_fh_fault *f, uint32_t n) { }
+*/
+
 /* How many pages from f->vpn: Touch-A-Page 1; Touch-Ahead up to the end of
  * the 16 KB block, stopping at the first page not mapped with the right. */
 uint32_t ud_fh_npages(uint32_t mode, const struct ud_fh_map *map,
@@ -159,12 +173,19 @@ uint32_t ud_fh_npages(uint32_t mode, const struct ud_fh_map *map,
 
 	/*@
 	  loop invariant bound: 1 <= n <= limit;
-	  loop invariant in_map: \forall integer k; 0 <= k < n ==>
-	    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+	  loop invariant in_map: \forall integer v; f->vpn <= v < f->vpn + n ==>
+	    ud_fh_allowed(map, f->pdid, f->proc, v, f->dir);
 	  loop assigns n;
 	  loop variant limit - n;
 	*/
-	while (n < limit && ud_fh_lookup(map, f->pdid, f->proc, f->vpn + n, f->dir) == UD_OK)
+	while (n < limit) {
+		uint32_t vpn = f->vpn + n;
+		ud_status st = ud_fh_lookup(map, f->pdid, f->proc, vpn, f->dir);
+		if (st != UD_OK)
+			break;
+		//@ assert next: ud_fh_allowed(map, f->pdid, f->proc, f->vpn + n, f->dir);
+		//@ ghost ud_fh_run_grow(map, f, n);
 		n++;
+	}
 	return n;
 }

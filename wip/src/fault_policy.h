@@ -65,8 +65,8 @@ bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f);
   requires mode: mode <= 1;
   requires first: ud_fh_allowed(map, f->pdid, f->proc, f->vpn, f->dir);
   assigns \nothing;
-  ensures in_map: \forall integer k; 0 <= k < \result ==>
-    ud_fh_allowed(map, f->pdid, f->proc, f->vpn + k, f->dir);
+  ensures in_map: \forall integer v; f->vpn <= v < f->vpn + \result ==>
+    ud_fh_allowed(map, f->pdid, f->proc, v, f->dir);
   ensures at_most_4: 1 <= \result <= UD_FH_AHEAD_MAX;
   ensures in_block: f->vpn + \result <= ud_fh_block_end(f->vpn);
   ensures a_page: mode == UD_FH_TOUCH_A_PAGE ==> \result == 1;
