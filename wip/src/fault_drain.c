@@ -12,12 +12,18 @@ ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map 
 	/*@
 	  loop invariant bound: 0 <= k <= cap;
 	  loop invariant inv: ud_fh_inv(h) && ud_ff_inv(ff);
+	  loop invariant map_inv: ud_fh_map_inv(map);
 	  loop invariant popped: ff->count + k == \at(ff->count, Pre);
 	  loop assigns k, e, f, *h, ff->rd, ff->head, ff->count, acts[0 .. cap - 1], ud_env;
 	  loop variant 2 * ff->count + ff->rd + 2 * (cap - k);
 	*/
 	while (k < cap) {
+	Top:;
 		ud_status r = ud_ff_pop(ff, &e);
+		//@ assert h_same: ud_fh_same{Top, Here}(h);
+		//@ assert map_same: ud_fh_map_same{Top, Here}(map);
+		//@ assert h_inv: ud_fh_inv(h);
+		//@ assert m_inv: ud_fh_map_inv(map);
 		if (r == UD_E_EMPTY)
 			break;
 		if (r != UD_OK)
@@ -29,7 +35,12 @@ ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map 
 		f.proc = e.proc;
 		f.dir = (uint8_t)UD_FH_DIR_DST;
 		f.vpn = e.vpn;
+	Mid:;
 		(void)ud_fh_handle(h, map, &f, &acts[k]);
+		//@ assert ff_same: ud_ff_same{Mid, Here}(ff);
+		//@ assert map_same2: ud_fh_map_same{Mid, Here}(map);
+		//@ assert ff_inv: ud_ff_inv(ff);
+		//@ assert m_inv2: ud_fh_map_inv(map);
 		k++;
 	}
 	*n = k;

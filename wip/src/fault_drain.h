@@ -12,6 +12,27 @@
 #include "fault_handler.h"
 #include "fault_fifo.h"
 
+/*@
+  // The handler's state is the same at L1 and L2 (slot by slot, as values).
+  predicate ud_fh_same{L1, L2}(struct ud_fh *h) =
+    \at(h->victim, L1) == \at(h->victim, L2) && \at(h->mode, L1) == \at(h->mode, L2) &&
+    \forall integer i; 0 <= i < UD_FH_NSRC ==> \at(h->s[i], L1) == \at(h->s[i], L2);
+
+  // The owners' mapping is the same at L1 and L2.
+  predicate ud_fh_map_same{L1, L2}(struct ud_fh_map *m) =
+    \at(m->n, L1) == \at(m->n, L2) &&
+    \forall integer i; 0 <= i < UD_FH_MAP_MAX ==> \at(m->e[i], L1) == \at(m->e[i], L2);
+
+  // The invariants depend on nothing else (WP proves these lemmas).
+  lemma ud_fh_inv_frame{L1, L2}:
+    \forall struct ud_fh *h; ud_fh_inv{L1}(h) && ud_fh_same{L1, L2}(h) ==> ud_fh_inv{L2}(h);
+  lemma ud_fh_map_inv_frame{L1, L2}:
+    \forall struct ud_fh_map *m;
+      ud_fh_map_inv{L1}(m) && ud_fh_map_same{L1, L2}(m) ==> ud_fh_map_inv{L2}(m);
+  lemma ud_ff_inv_frame{L1, L2}:
+    \forall struct ud_ff *f; ud_ff_inv{L1}(f) && ud_ff_same{L1, L2}(f) ==> ud_ff_inv{L2}(f);
+*/
+
 /* Drain the fault FIFO (pf_rcv_tasklet): pop entries (LOW then HIGH read)
  * and handle each as a destination fault, until the FIFO is empty or cap
  * actions are recorded.  *n = entries handled (acts[0 .. *n-1]). */
