@@ -18,7 +18,9 @@ ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map 
 	  loop variant 2 * ff->count + ff->rd + 2 * (cap - k);
 	*/
 	while (k < cap) {
-	Top:;
+#ifdef __FRAMAC__
+	Top:;   /* a label for the frame asserts only (unused in C) */
+#endif
 		ud_status r = ud_ff_pop(ff, &e);
 		//@ assert h_same: ud_fh_same{Top, Here}(h);
 		//@ assert map_same: ud_fh_map_same{Top, Here}(map);
@@ -35,7 +37,9 @@ ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map 
 		f.proc = e.proc;
 		f.dir = (uint8_t)UD_FH_DIR_DST;
 		f.vpn = e.vpn;
-	Mid:;
+#ifdef __FRAMAC__
+	Mid:;   /* a label for the frame asserts only (unused in C) */
+#endif
 		(void)ud_fh_handle(h, map, &f, &acts[k]);
 		//@ assert ff_same: ud_ff_same{Mid, Here}(ff);
 		//@ assert map_same2: ud_fh_map_same{Mid, Here}(map);

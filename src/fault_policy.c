@@ -129,7 +129,9 @@ void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages)
 	/*@ assert dist_before: \forall integer j, k; 0 <= j < k < UD_FH_NSRC ==>
 	      h->s[j].used != 0 && h->s[k].used != 0 ==> h->s[j].node != h->s[k].node; */
 	//@ assert slots_before: \forall integer j; 0 <= j < UD_FH_NSRC ==> ud_fh_src_ok(h->s[j]);
-Before:
+#ifdef __FRAMAC__
+Before:;   /* a label for the frame assert only (unused in C) */
+#endif
 	ud_fh_src_put(h, i, f, r, old);
 	/*@ assert kept: \forall integer j; 0 <= j < UD_FH_NSRC && j != i ==>
 	      h->s[j].used == \at(h->s[j].used, Before) &&
