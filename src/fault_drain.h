@@ -35,7 +35,10 @@
 
 /* Drain the fault FIFO (pf_rcv_tasklet): pop entries (LOW then HIGH read)
  * and handle each as a destination fault, until the FIFO is empty or cap
- * actions are recorded.  *n = entries handled (acts[0 .. *n-1]). */
+ * actions are recorded.  *n = entries handled (acts[0 .. *n-1]).
+ * Defensive: the mapping is re-checked per entry (fault_drain.c, map_ok);
+ * one found ill formed -- outside this contract -- completes the entry
+ * with outcome UD_FH_OUT_FAILED, err UD_E_STATE, nothing paged in. */
 /*@
   requires valid: \valid(h) && \valid(ff) && \valid_read(map) && \valid(n) &&
     \valid(acts + (0 .. cap - 1));

@@ -283,6 +283,40 @@ START_TEST(drain_fifo)
 }
 END_TEST
 
+/* A mapping table found ill formed (outside the drain's contract, which
+ * requires it well formed): the entry is still popped and completes with
+ * UD_E_STATE; nothing is paged in, no RAPF, the handler's history is kept. */
+START_TEST(drain_bad_map)
+{
+	static struct ud_ff ff;
+	setup(true);
+	ud_ff_init(&ff);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 2, 3, 0x100, 64), UD_OK);
+	map.e[0].rights = 0;  /* corrupt: no rights */
+	struct ud_ff_entry e1 = { 5, 1, 10, 3, 2, 0x100, 0 };
+	ck_assert_int_eq(ud_ff_push(&ff, &e1), UD_OK);
+	struct ud_fh_action acts[2];
+	uint32_t n = 99;
+	ck_assert_int_eq(ud_fh_drain(&h, &ff, &map, acts, 2, &n), UD_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(ff.count, 0);
+	ck_assert_uint_eq(acts[0].outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(acts[0].err, UD_E_STATE);
+	ck_assert_uint_eq(acts[0].npages, 0);
+	ck_assert_uint_eq(acts[0].rtx, 0);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
+	ck_assert_uint_eq(ud_host_fh.npagein, 0);
+	map.n = UD_FH_MAP_MAX + 1;  /* corrupt: count past the table */
+	map.e[0].rights = 3;
+	struct ud_ff_entry e2 = { 5, 1, 11, 3, 2, 0x100, 0 };  /* not a repeat */
+	ck_assert_int_eq(ud_ff_push(&ff, &e2), UD_OK);
+	ck_assert_int_eq(ud_fh_drain(&h, &ff, &map, acts, 2, &n), UD_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(acts[0].err, UD_E_STATE);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fault_handler");
@@ -295,6 +329,7 @@ int main(void)
 	tcase_add_test(tc, dedup_interleaving);
 	tcase_add_test(tc, pagein_failure_and_bad_input);
 	tcase_add_test(tc, drain_fifo);
+	tcase_add_test(tc, drain_bad_map);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
