@@ -12,7 +12,7 @@ flags="$flags $(sed -n 's|.*uldma-wp:[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*\
 fct=""
 [ -n "${F:-}" ] && fct="-wp-fct ${F}"
 mkdir -p proofs/logs
-log="proofs/logs/wip-$m.log"
+log="proofs/logs/wip-$m${F:+-$(printf %s "$F" | tr , _)}.log"
 echo "prove-wip: $f ${F:+(functions $F)} -> $log"
 # shellcheck disable=SC2086
 eval frama-c $flags $fct -wp-status-all "$f" > "$log" 2>&1 || { tail -30 "$log"; exit 1; }
