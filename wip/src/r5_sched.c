@@ -266,10 +266,17 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
 	post_block(s, c, t0, now);
 	/*@ assert txs2: ud_r5_tx_inv(s); */
+	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
+	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
 		post_block(s, c, t1, now);
 		/*@ assert txs3: ud_r5_tx_inv(s); */
+		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
+		      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	}
+	/*@ assert first_all: s->st[t0] == 1 && s->off[t0] == 0 &&
+	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
+	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2; */
 	s->cnt.submits = sat_inc(s->cnt.submits);
 	/*@ assert st_new: s->st[t0] == 1 && (s->st[t1] == 0 || s->st[t1] == 1); */
 	/*@ assert st_old: \let u0 = t0; \let u1 = t1;
@@ -277,10 +284,8 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      (\at(s->st[u1], Pre) == 0 || \at(s->st[u1], Pre) == 3); */
 	/*@ assert st_others: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
 	      s->st[u] == \at(s->st[u], Pre); */
-	/*@ assert others: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_ch_like{Pre,Here}(s, d); */
-	/*@ assert chs_others: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_ch_ok(s, d); */
+	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
 	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
 	/*@ assert txs: ud_r5_tx_inv(s); */
@@ -355,10 +360,8 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 		s->cnt.rtx_rapf = sat_inc(s->cnt.rtx_rapf);
 		break;
 	}
-	/*@ assert others: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_ch_like{Pre,Here}(s, d); */
-	/*@ assert chs_others: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_ch_ok(s, d); */
+	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
 	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
 	/*@ assert txs: ud_r5_tx_inv(s); */
