@@ -266,16 +266,25 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
 	post_block(s, c, t0, now);
 	/*@ assert txs2: ud_r5_tx_inv(s); */
+	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
+	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
 	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
 	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
 		post_block(s, c, t1, now);
 		/*@ assert txs3: ud_r5_tx_inv(s); */
+		/*@ assert x2: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+		      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
+		      s->x[c].node == r->node && s->x[c].kind == r->kind; */
 		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
 		      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	}
 	/*@ assert first_all: s->st[t0] == 1 && s->off[t0] == 0 &&
 	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
+	/*@ assert x_all: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
+	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
 	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2; */
 	s->cnt.submits = sat_inc(s->cnt.submits);
 	/*@ assert st_new: s->st[t0] == 1 && (s->st[t1] == 0 || s->st[t1] == 1); */
@@ -399,7 +408,13 @@ void ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 			s->cnt.rtx_timeout = sat_inc(s->cnt.rtx_timeout);
 		}
 	}
-	/*@ assert like: \forall integer d; 0 <= d < 1024 ==> ud_r5_ch_like{Pre,Here}(s, d); */
+	/*@ assert like: ud_r5_chs_like{Pre,Here}(s); */
+	/* channel 0 by name, the others by ud_r5_chs_frame, joined */
+	/*@ assert like_but: ud_r5_chs_like_but{Pre,Here}(s, 0); */
+	/*@ assert ok_but: ud_r5_chs_ok_but(s, 0); */
+	/*@ assert ok0_pre: ud_r5_ch_ok{Pre}(s, 0); */
+	/*@ assert like0: ud_r5_ch_like{Pre,Here}(s, 0); */
+	/*@ assert ok0: ud_r5_ch_ok(s, 0); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
 	/*@ assert txs: ud_r5_tx_inv(s); */
 }
