@@ -269,6 +269,7 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
 	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
+	/*@ assert posted1: s->x[c].posted == ud_r5_blen(r->dst, 0, r->len); */
 	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
 	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
@@ -277,6 +278,8 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 		/*@ assert x2: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 		      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
 		      s->x[c].node == r->node && s->x[c].kind == r->kind; */
+		/*@ assert second: s->st[t1] == 1 && s->off[t1] == ud_r5_blen(r->dst, 0, r->len) &&
+		      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
 		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
 		      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	}
