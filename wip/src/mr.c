@@ -126,6 +126,7 @@ static bool first_pin(const struct ud_prot *p, const uint32_t *idx, uint32_t j)
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
+    ensures frame: ud_only_pin_changed{Pre, Post}(p);
 */
 static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -217,6 +218,7 @@ static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     requires inv: ud_prot_inv(p);
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
+    ensures frame: ud_only_pin_changed{Pre, Post}(p);
 */
 static void unpin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -265,28 +267,43 @@ static void unpin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     ensures set: ud_mr_set(p, i, pd, access, iova, len, off);
     ensures pages: \forall integer j; 0 <= j < npages ==> p->mr[i].pfn[j] == pg[j];
     ensures gen: p->mr[i].gen == \old(p->mr[i].gen) + 1;
+    ensures frame: ud_only_mr_changed{Pre, Post}(p, i);
 */
 static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
                       uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
                       const uint32_t *pg)
 {
+	/* The new entry is built in a local and stored in one go: one store
+	 * to p->mr[i], whose frame (every other entry, window and PD
+	 * unchanged) the provers see at once. */
+	struct ud_mr m;
 	uint32_t j;
 
 	/*@ loop invariant bound: 0 <= j <= UD_PROT_MAXPG;
 	    loop invariant copied: \forall integer k; 0 <= k < j && k < npages ==>
-	      p->mr[i].pfn[k] == pg[k];
-	    loop assigns j, p->mr[i].pfn[0 .. UD_PROT_MAXPG - 1];
+	      m.pfn[k] == pg[k];
+	    loop assigns j, m.pfn[0 .. UD_PROT_MAXPG - 1];
 	    loop variant UD_PROT_MAXPG - j; */
 	for (j = 0; j < UD_PROT_MAXPG; j++)
-		p->mr[i].pfn[j] = j < npages ? pg[j] : 0u;
-	p->mr[i].pd = pd;
-	p->mr[i].access = access;
-	p->mr[i].iova = iova;
-	p->mr[i].len = len;
-	p->mr[i].off = off;
-	p->mr[i].npages = npages;
-	p->mr[i].gen = p->mr[i].gen + 1u;
-	p->mr[i].live = 1;
+		m.pfn[j] = j < npages ? pg[j] : 0u;
+	m.pd = pd;
+	m.access = access;
+	m.iova = iova;
+	m.len = len;
+	m.off = off;
+	m.npages = npages;
+	m.gen = p->mr[i].gen + 1u;
+	m.live = 1;
+	p->mr[i] = m;
+	/*@ assert pd_same: \forall integer d; 0 <= d < UD_PROT_NPD ==>
+	      p->pd_live[d] == \at(p->pd_live[d], Pre); */
+	/*@ assert mr_same: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
+	      p->mr[k] == \at(p->mr[k], Pre); */
+	/*@ assert mw_same: \forall integer w; 0 <= w < UD_PROT_NMW ==>
+	      p->mw[w] == \at(p->mw[w], Pre); */
+	/*@ assert this_ok: ud_mr_ok(p, i); */
+	/*@ assert others_ok: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
+	      ud_mr_ok(p, k); */
 	/*@ assert inv_pd: ud_inv_pd(p); */
 	/*@ assert inv_qp: ud_inv_qp(p); */
 	/*@ assert inv_ah: ud_inv_ah(p); */

@@ -51,6 +51,14 @@ struct ud_mr_attr {
       (\forall integer k; 0 <= k < UD_PROT_NMR && k != i ==> \at(p->mr[k], L1) == \at(p->mr[k], L2)) &&
       (\forall integer w; 0 <= w < UD_PROT_NMW ==> \at(p->mw[w], L1) == \at(p->mw[w], L2));
 
+    // Everything but the pin table is as at L1 (the frame of pin_pages and
+    // unpin_pages in mr.c, stated by value: in WP's Typed model the pin
+    // counts share the uint32 memory chunk with the regions and windows).
+    predicate ud_only_pin_changed{L1, L2}(struct ud_prot *p) =
+      (\forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2)) &&
+      (\forall integer k; 0 <= k < UD_PROT_NMR ==> \at(p->mr[k], L1) == \at(p->mr[k], L2)) &&
+      (\forall integer w; 0 <= w < UD_PROT_NMW ==> \at(p->mw[w], L1) == \at(p->mw[w], L2));
+
     // Region i after a successful registration / reregistration.
     predicate ud_mr_set{L}(struct ud_prot *p, integer i, integer pd, integer acc,
                            integer iova, integer len, integer off) =
