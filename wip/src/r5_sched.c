@@ -46,6 +46,7 @@ static uint64_t deadline(uint64_t now, uint64_t p)
   ensures set: ud_r5_set_ok(s);
   ensures armed: s->pos[t] < s->narmed;
   ensures count: s->narmed == \old(s->narmed) + 1;
+  ensures like: ud_r5_chs_like{Pre,Post}(s);
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
     (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
 */
@@ -72,6 +73,7 @@ static void set_insert(struct ud_r5_sched *s, uint16_t t)
   ensures set: ud_r5_set_ok(s);
   ensures unarmed: s->pos[t] >= s->narmed;
   ensures count: s->narmed == \old(s->narmed) - 1;
+  ensures like: ud_r5_chs_like{Pre,Post}(s);
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
     (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
 */
@@ -115,6 +117,7 @@ static void set_remove(struct ud_r5_sched *s, uint16_t t)
   ensures armed: s->pos[t] < s->narmed;
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
     (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
+  ensures like_but: ud_r5_chs_like_but{Pre,Post}(s, c);
 */
 static void post_block(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t now)
 {
@@ -151,17 +154,43 @@ static void post_block(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t n
     s->x[t / 2].dst + s->x[t / 2].len <= 18446744073709551615;
   assigns s->seq[t], s->dl[t], s->st[t], ud_env;
   ensures retx: ud_r5_retx{Pre,Post}(s, t, now);
+  ensures like_c: ud_r5_ch_like{Pre,Post}(s, t / 2);
+  ensures like_but: ud_r5_chs_like_but{Pre,Post}(s, t / 2);
 */
 static void retx(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 {
 	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
 
+	/*@ assert c: c == t / 2 && c < 1024; */
 	s->seq[t] = next_seq(s->seq[t]);
 	s->dl[t] = deadline(now, s->period);
 	s->st[t] = (int8_t)UD_R5_SCHED_INFLIGHT;
 	ud_plat_r5_post(t, s->seq[t], (uint8_t)(c / UD_R5_SCHED_NVC),
 			(uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, s->x[c].node,
 			s->x[c].src + s->off[t], s->x[c].dst + s->off[t], (uint32_t)s->blen[t]);
+}
+
+/* Start transfer r on channel c: its record, nothing else. */
+/*@
+  requires valid: \valid(s) && \valid_read(r) && \separated(s, r);
+  requires c: c < 1024;
+  assigns s->x[c];
+  ensures x: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+    s->x[c].posted == 0 && s->x[c].len == r->len && s->x[c].src == r->src &&
+    s->x[c].dst == r->dst && s->x[c].node == r->node && s->x[c].kind == r->kind;
+  ensures like_but: ud_r5_chs_like_but{Pre,Post}(s, c);
+*/
+static void x_start(struct ud_r5_sched *s, uint32_t c, const struct ud_r5_sched_req *r)
+{
+	s->x[c].active = 1;
+	s->x[c].complete = 0;
+	s->x[c].kind = r->kind;
+	s->x[c].node = r->node;
+	s->x[c].src = r->src;
+	s->x[c].dst = r->dst;
+	s->x[c].len = r->len;
+	s->x[c].posted = 0;
+	s->x[c].acked = 0;
 }
 
 ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
@@ -250,21 +279,16 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	/*@ assert unarmed: s->pos[t0] >= s->narmed && s->pos[t1] >= s->narmed; */
 	s->st[t0] = (int8_t)UD_R5_SCHED_IDLE;
 	s->st[t1] = (int8_t)UD_R5_SCHED_IDLE;
+	/*@ assert o_st: ud_r5_chs_like_but{Pre,Here}(s, c); */
 	/*@ assert txs0: ud_r5_tx_inv(s); */
-	s->x[c].active = 1;
-	s->x[c].complete = 0;
-	s->x[c].kind = r->kind;
-	s->x[c].node = r->node;
-	s->x[c].src = r->src;
-	s->x[c].dst = r->dst;
-	s->x[c].len = r->len;
-	s->x[c].posted = 0;
-	s->x[c].acked = 0;
+	x_start(s, c, r);
+	/*@ assert o_x: ud_r5_chs_like_but{Pre,Here}(s, c); */
 	/*@ assert txs1: ud_r5_tx_inv(s); */
 	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
 	/*@ assert to: \forall integer u; 0 <= u < 2048 ==>
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
 	post_block(s, c, t0, now);
+	/*@ assert o_b1: ud_r5_chs_like_but{Pre,Here}(s, c); */
 	/*@ assert txs2: ud_r5_tx_inv(s); */
 	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
@@ -274,6 +298,7 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
 		post_block(s, c, t1, now);
+		/*@ assert o_b2: ud_r5_chs_like_but{Pre,Here}(s, c); */
 		/*@ assert txs3: ud_r5_tx_inv(s); */
 		/*@ assert x2: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 		      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
@@ -344,11 +369,14 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 	switch (e->kind) {
 	case UD_R5_SCHED_EV_ACK:
 		s->x[c].acked = s->x[c].acked + (uint32_t)s->blen[t];
+		/*@ assert ack_like: ud_r5_chs_like_but{Pre,Here}(s, c); */
 		s->cnt.acks = sat_inc(s->cnt.acks);
 		if (s->x[c].posted < s->x[c].len) {
 			post_block(s, c, t, now);
+			/*@ assert ack_more: ud_r5_chs_like_but{Pre,Here}(s, c); */
 		} else {
 			set_remove(s, t);
+			/*@ assert ack_rm: ud_r5_chs_like_but{Pre,Here}(s, c); */
 			s->st[t] = (int8_t)UD_R5_SCHED_DONE;
 			if (s->x[c].acked == s->x[c].len) {
 				s->x[c].complete = 1;
@@ -356,6 +384,7 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 				ud_plat_r5_notify((uint8_t)(c / UD_R5_SCHED_NVC),
 						  (uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind);
 			}
+			/*@ assert ack_done: ud_r5_chs_like_but{Pre,Here}(s, c); */
 		}
 		break;
 	case UD_R5_SCHED_EV_NACK:
