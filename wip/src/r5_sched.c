@@ -187,8 +187,6 @@ static void post_block(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t n
     s->x[t / 2].dst + s->x[t / 2].len <= 18446744073709551615;
   assigns s->seq[t], s->dl[t], s->st[t], ud_env;
   ensures retx: ud_r5_retx{Pre,Post}(s, t, now);
-  ensures like_c: ud_r5_ch_like{Pre,Post}(s, t / 2);
-  ensures like_but: ud_r5_chs_like_but{Pre,Post}(s, t / 2);
 */
 static void retx(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 {
@@ -280,6 +278,8 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	c = (uint32_t)r->pd * UD_R5_SCHED_NVC + r->vc;
 	if (s->x[c].active != 0u && s->x[c].complete == 0u)
 		return UD_E_BUSY;
+	/*@ assert not_busy: !(s->x[r->pd * 64 + r->vc].active != 0 &&
+	                       s->x[r->pd * 64 + r->vc].complete == 0); */
 	t0 = (uint16_t)(c * UD_R5_SCHED_WIN);
 	t1 = (uint16_t)(t0 + 1u);
 	/*@ assert chc: ud_r5_ch_ok(s, c); */
@@ -327,7 +327,11 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	/*@ assert x_all: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
 	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
-	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2; */
+	/*@ assert second_all: s->win == 2 && ud_r5_blen(r->dst, 0, r->len) < r->len ==>
+	      s->st[t1] == 1 && s->off[t1] == ud_r5_blen(r->dst, 0, r->len) &&
+	      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
+	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2 &&
+	      t1 == (r->pd * 64 + r->vc) * 2 + 1; */
 	s->cnt.submits = sat_inc(s->cnt.submits);
 	/*@ assert st_new: s->st[t0] == 1 && (s->st[t1] == 0 || s->st[t1] == 1); */
 	/*@ assert st_old: \let u0 = t0; \let u1 = t1;
