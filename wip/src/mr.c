@@ -279,6 +279,7 @@ static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t acces
 	struct ud_mr m;
 	uint32_t j;
 
+	/*@ assert fits: off + len <= npages * 4096; */
 	/*@ loop invariant bound: 0 <= j <= UD_PROT_MAXPG;
 	    loop invariant copied: \forall integer k; 0 <= k < j && k < npages ==>
 	      m.pfn[k] == pg[k];
@@ -301,6 +302,9 @@ static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t acces
 	      p->mr[k] == \at(p->mr[k], Pre); */
 	/*@ assert mw_same: \forall integer w; 0 <= w < UD_PROT_NMW ==>
 	      p->mw[w] == \at(p->mw[w], Pre); */
+	/*@ assert this_fields: p->mr[i].live == 1 && p->mr[i].gen == \at(p->mr[i].gen, Pre) + 1 &&
+	      p->mr[i].pd == pd && p->mr[i].access == access && p->mr[i].iova == iova &&
+	      p->mr[i].len == len && p->mr[i].off == off && p->mr[i].npages == npages; */
 	/*@ assert this_ok: ud_mr_ok(p, i); */
 	/*@ assert others_ok: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
 	      ud_mr_ok(p, k); */
