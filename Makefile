@@ -17,7 +17,7 @@ DEPS := scripts/deps.sh
 
 # ---------------------------------------------------------------- proofs
 WP_TIMEOUT ?= 15
-WP_PAR     ?= 1
+WP_PAR     ?= 2
 PROVE_JOBS ?= 2
 export PROVE_JOBS
 # PROVE_FORCE=1: ignore proofs/stamps and run WP on every module (CI does).

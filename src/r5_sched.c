@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * r5_sched.c -- the R5 retransmit scheduler (seed 004_2c0be60bc8bfaeb5.txt,
+ * 1.3.2 and 3.2.3.3).  Contracts in r5_sched.h, vocabulary in
+ * spec/r5_sched.acsl, design in docs/r5_sched.md.
+ */
+#include "r5_sched.h"
+
+#define U64_MAX_ 18446744073709551615u
+
+/* Saturating counter increment: counters never wrap. */
+/*@
+  assigns \nothing;
+  ensures sat: \result == ud_r5_sat(v);
+*/
+static int64_t sat_inc(int64_t v)
+{
+	return v < 9223372036854775807 ? v + 1 : v;
+}
+
+/*@
+  assigns \nothing;
+  ensures next: \result == ud_r5_next_seq(q);
+*/
+static uint16_t next_seq(uint16_t q)
+{
+	return (uint16_t)((uint32_t)q + 1u < UD_R5_SCHED_SEQ_LIM ? (uint32_t)q + 1u : 0u);
+}
+
+/*@
+  assigns \nothing;
+  ensures deadline: \result == ud_r5_deadline(now, p);
+*/
+static uint64_t deadline(uint64_t now, uint64_t p)
+{
+	return now <= U64_MAX_ - p ? now + p : U64_MAX_;
+}
+
+/* Arm transaction t: move it into the armed prefix of the sparse set. */
+/*@
+  requires valid: \valid(s);
+  requires set: ud_r5_set_ok(s);
+  requires t: t < 2048;
+  requires unarmed: s->pos[t] >= s->narmed;
+  assigns s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed;
+  ensures set: ud_r5_set_ok(s);
+  ensures armed: s->pos[t] < s->narmed;
+  ensures count: s->narmed == \old(s->narmed) + 1;
+  ensures like: ud_r5_chs_like{Pre,Post}(s);
+  ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
+    (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
+*/
+static void set_insert(struct ud_r5_sched *s, uint16_t t)
+{
+	uint32_t n = s->narmed;
+	int16_t i = s->pos[t];
+	int16_t u = s->dense[n];
+
+	s->dense[i] = u;
+	s->pos[u] = i;
+	s->dense[n] = (int16_t)t;
+	s->pos[t] = (int16_t)n;
+	s->narmed = n + 1u;
+}
+
+/* Disarm transaction t: move it out of the armed prefix. */
+/*@
+  requires valid: \valid(s);
+  requires set: ud_r5_set_ok(s);
+  requires t: t < 2048;
+  requires armed: s->pos[t] < s->narmed;
+  assigns s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed;
+  ensures set: ud_r5_set_ok(s);
+  ensures unarmed: s->pos[t] >= s->narmed;
+  ensures count: s->narmed == \old(s->narmed) - 1;
+  ensures like: ud_r5_chs_like{Pre,Post}(s);
+  ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
+    (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
+*/
+static void set_remove(struct ud_r5_sched *s, uint16_t t)
+{
+	uint32_t n = s->narmed - 1u;
+	int16_t i = s->pos[t];
+	int16_t u = s->dense[n];
+
+	s->dense[i] = u;
+	s->pos[u] = i;
+	s->dense[n] = (int16_t)t;
+	s->pos[t] = (int16_t)n;
+	s->narmed = n;
+}
+
+/* Post the next block of channel c's transfer into slot t (fresh, or the
+ * slot whose block was just acknowledged): new sequence number, timer
+ * armed at now + period, handed to the engine. */
+/*@
+  requires valid: \valid(s);
+  requires c: c < 1024;
+  requires t: t == 2 * c || t == 2 * c + 1;
+  requires more: s->x[c].posted < s->x[c].len <= 1073741824;
+  requires nowrap: s->x[c].src + s->x[c].len <= 18446744073709551615 &&
+                   s->x[c].dst + s->x[c].len <= 18446744073709551615;
+  requires set: ud_r5_set_ok(s);
+  requires armed_iff: ud_r5_busy(s->st[t]) <==> s->pos[t] < s->narmed;
+  requires seq: s->seq[t] < 16384;
+  assigns s->off[t], s->blen[t], s->seq[t], s->dl[t], s->st[t],
+          s->x[c].posted, s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed,
+          ud_env;
+  ensures off: s->off[t] == \old(s->x[c].posted);
+  ensures blen: s->blen[t] == ud_r5_blen(s->x[c].dst, \old(s->x[c].posted), s->x[c].len);
+  ensures blen_pos: 0 < s->blen[t] <= 16384;
+  ensures posted: s->x[c].posted == \old(s->x[c].posted) + s->blen[t];
+  ensures seq: s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
+  ensures dl: s->dl[t] == ud_r5_deadline(now, s->period);
+  ensures st: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  ensures set: ud_r5_set_ok(s);
+  ensures armed: s->pos[t] < s->narmed;
+  ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
+    (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
+  ensures like_but: ud_r5_chs_like_but{Pre,Post}(s, c);
+*/
+static void post_block_fr(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t now)
+{
+	uint32_t p = s->x[c].posted;
+	uint32_t room = UD_R5_SCHED_BLOCK - (uint32_t)((s->x[c].dst + p) % UD_R5_SCHED_BLOCK);
+	uint32_t rem = s->x[c].len - p;
+	uint32_t n = room < rem ? room : rem;
+
+	/*@ assert room: room == 16384 - (s->x[c].dst + p) % 16384 && 1 <= room <= 16384; */
+	/*@ assert n: n == ud_r5_blen(s->x[c].dst, p, s->x[c].len) && 0 < n <= 16384; */
+	s->off[t] = p;
+	s->blen[t] = (int32_t)n;
+	s->x[c].posted = p + n;
+	s->seq[t] = next_seq(s->seq[t]);
+	s->dl[t] = deadline(now, s->period);
+	if (!(s->st[t] == UD_R5_SCHED_INFLIGHT || s->st[t] == UD_R5_SCHED_PAUSED))
+		set_insert(s, t);
+	s->st[t] = (int8_t)UD_R5_SCHED_INFLIGHT;
+	ud_plat_r5_post(t, s->seq[t], (uint8_t)(c / UD_R5_SCHED_NVC),
+			(uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, s->x[c].node,
+			s->x[c].src + p, s->x[c].dst + p, n);
+}
+
+/* post_block_fr without its channel frame: the contract submit calls (a
+ * quantified frame in the context of every later goal of submit makes
+ * them time out; submit proves its frame directly). */
+/*@
+  requires valid: \valid(s);
+  requires c: c < 1024;
+  requires t: t == 2 * c || t == 2 * c + 1;
+  requires more: s->x[c].posted < s->x[c].len <= 1073741824;
+  requires nowrap: s->x[c].src + s->x[c].len <= 18446744073709551615 &&
+                   s->x[c].dst + s->x[c].len <= 18446744073709551615;
+  requires set: ud_r5_set_ok(s);
+  requires armed_iff: ud_r5_busy(s->st[t]) <==> s->pos[t] < s->narmed;
+  requires seq: s->seq[t] < 16384;
+  assigns s->off[t], s->blen[t], s->seq[t], s->dl[t], s->st[t],
+          s->x[c].posted, s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed,
+          ud_env;
+  ensures off: s->off[t] == \old(s->x[c].posted);
+  ensures blen: s->blen[t] == ud_r5_blen(s->x[c].dst, \old(s->x[c].posted), s->x[c].len);
+  ensures blen_pos: 0 < s->blen[t] <= 16384;
+  ensures posted: s->x[c].posted == \old(s->x[c].posted) + s->blen[t];
+  ensures seq: s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
+  ensures dl: s->dl[t] == ud_r5_deadline(now, s->period);
+  ensures st: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  ensures set: ud_r5_set_ok(s);
+  ensures armed: s->pos[t] < s->narmed;
+  ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
+    (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
+*/
+static void post_block(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t now)
+{
+	post_block_fr(s, c, t, now);
+}
+
+/* Retransmit the block of busy transaction t: same block, next sequence
+ * number, its timer replaced (the old deadline can no longer fire). */
+/*@
+  requires valid: \valid(s);
+  requires t: t < 2048;
+  requires busy: ud_r5_busy(s->st[t]);
+  requires seq: s->seq[t] < 16384;
+  requires block: 0 < s->blen[t] <= 16384 &&
+    s->off[t] + s->blen[t] <= s->x[t / 2].len &&
+    s->x[t / 2].src + s->x[t / 2].len <= 18446744073709551615 &&
+    s->x[t / 2].dst + s->x[t / 2].len <= 18446744073709551615;
+  assigns s->seq[t], s->dl[t], s->st[t], ud_env;
+  ensures retx: ud_r5_retx{Pre,Post}(s, t, now);
+*/
+static void retx(struct ud_r5_sched *s, uint16_t t, uint64_t now)
+{
+	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+
+	/*@ assert c: c == t / 2 && c < 1024; */
+	s->seq[t] = next_seq(s->seq[t]);
+	s->dl[t] = deadline(now, s->period);
+	s->st[t] = (int8_t)UD_R5_SCHED_INFLIGHT;
+	ud_plat_r5_post(t, s->seq[t], (uint8_t)(c / UD_R5_SCHED_NVC),
+			(uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, s->x[c].node,
+			s->x[c].src + s->off[t], s->x[c].dst + s->off[t], (uint32_t)s->blen[t]);
+}
+
+ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
+{
+	uint32_t i;
+
+	if (win < 1u || win > UD_R5_SCHED_WIN || period < 1u)
+		return UD_E_RANGE;
+	s->win = win;
+	s->period = period;
+	s->narmed = 0;
+	s->cnt.submits = 0;
+	s->cnt.read_reqs = 0;
+	s->cnt.acks = 0;
+	s->cnt.completions = 0;
+	s->cnt.rtx_nack = 0;
+	s->cnt.rtx_timeout = 0;
+	s->cnt.rtx_rapf = 0;
+	s->cnt.pauses = 0;
+	s->cnt.ign_inval = 0;
+	s->cnt.ign_unknown = 0;
+	s->cnt.ign_forged = 0;
+	s->cnt.ign_stale = 0;
+	/*@
+	  loop invariant i: 0 <= i <= 2048;
+	  loop invariant st: \forall integer t; 0 <= t < i ==>
+	    s->st[t] == 0 && s->seq[t] == 0 && s->pos[t] == t && s->dense[t] == t;
+	  loop assigns i, s->st[0 .. 2047], s->seq[0 .. 2047], s->off[0 .. 2047],
+	    s->blen[0 .. 2047], s->dl[0 .. 2047], s->pos[0 .. 2047], s->dense[0 .. 2047];
+	  loop variant 2048 - i;
+	*/
+	for (i = 0; i < UD_R5_SCHED_NTX; i++) {
+		s->st[i] = (int8_t)UD_R5_SCHED_IDLE;
+		s->seq[i] = 0;
+		s->off[i] = 0;
+		s->blen[i] = 0;
+		s->dl[i] = 0;
+		s->pos[i] = (int16_t)i;
+		s->dense[i] = (int16_t)i;
+	}
+	/*@
+	  loop invariant i: 0 <= i <= 1024;
+	  loop invariant x: \forall integer c; 0 <= c < i ==> s->x[c].active == 0;
+	  loop assigns i, s->x[0 .. 1023];
+	  loop variant 1024 - i;
+	*/
+	for (i = 0; i < UD_R5_SCHED_NCH; i++) {
+		s->x[i].active = 0;
+		s->x[i].complete = 0;
+		s->x[i].kind = 0;
+		s->x[i].node = 0;
+		s->x[i].src = 0;
+		s->x[i].dst = 0;
+		s->x[i].len = 0;
+		s->x[i].posted = 0;
+		s->x[i].acked = 0;
+	}
+	/*@ assert params: s->win == win && s->period == period && s->narmed == 0; */
+	/*@ assert set: ud_r5_set_ok(s); */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	return UD_OK;
+}
+
+ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
+			     uint64_t now)
+{
+	uint32_t c;
+	uint16_t t0, t1;
+
+	if (r->pd >= UD_R5_SCHED_NPD || r->vc >= UD_R5_SCHED_NVC || r->kind > UD_R5_SCHED_READ)
+		return UD_E_RANGE;
+	if (r->len == 0u || r->len > UD_R5_SCHED_MAX_LEN)
+		return UD_E_INVAL;
+	if (r->src > U64_MAX_ - r->len || r->dst > U64_MAX_ - r->len)
+		return UD_E_OVERFLOW;
+	c = (uint32_t)r->pd * UD_R5_SCHED_NVC + r->vc;
+	if (s->x[c].active != 0u && s->x[c].complete == 0u)
+		return UD_E_BUSY;
+	/*@ assert not_busy: !(s->x[r->pd * 64 + r->vc].active != 0 &&
+	                       s->x[r->pd * 64 + r->vc].complete == 0); */
+	t0 = (uint16_t)(c * UD_R5_SCHED_WIN);
+	t1 = (uint16_t)(t0 + 1u);
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/* A completed transfer's slots are DONE or IDLE, never armed. */
+	/*@ assert quiet: !ud_r5_busy(s->st[t0]) && !ud_r5_busy(s->st[t1]); */
+	/*@ assert was: (s->st[t0] == 0 || s->st[t0] == 3) && (s->st[t1] == 0 || s->st[t1] == 3); */
+	/*@ assert unarmed: s->pos[t0] >= s->narmed && s->pos[t1] >= s->narmed; */
+	s->st[t0] = (int8_t)UD_R5_SCHED_IDLE;
+	s->st[t1] = (int8_t)UD_R5_SCHED_IDLE;
+	/*@ assert txs0: ud_r5_tx_inv(s); */
+	s->x[c].active = 1;
+	s->x[c].complete = 0;
+	s->x[c].kind = r->kind;
+	s->x[c].node = r->node;
+	s->x[c].src = r->src;
+	s->x[c].dst = r->dst;
+	s->x[c].len = r->len;
+	s->x[c].posted = 0;
+	s->x[c].acked = 0;
+	/*@ assert txs1: ud_r5_tx_inv(s); */
+	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
+	/*@ assert to: \forall integer u; 0 <= u < 2048 ==>
+	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
+	post_block(s, c, t0, now);
+	/*@ assert txs2: ud_r5_tx_inv(s); */
+	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
+	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
+	/*@ assert posted1: s->x[c].posted == ud_r5_blen(r->dst, 0, r->len); */
+	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
+	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
+	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
+		post_block(s, c, t1, now);
+		/*@ assert txs3: ud_r5_tx_inv(s); */
+		/*@ assert x2: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+		      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
+		      s->x[c].node == r->node && s->x[c].kind == r->kind; */
+		/*@ assert second: s->st[t1] == 1 && s->off[t1] == ud_r5_blen(r->dst, 0, r->len) &&
+		      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
+		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
+		      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
+	}
+	/*@ assert first_all: s->st[t0] == 1 && s->off[t0] == 0 &&
+	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
+	/*@ assert x_all: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
+	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
+	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
+	/*@ assert second_all: s->win == 2 && ud_r5_blen(r->dst, 0, r->len) < r->len ==>
+	      s->st[t1] == 1 && s->off[t1] == ud_r5_blen(r->dst, 0, r->len) &&
+	      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
+	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2 &&
+	      t1 == (r->pd * 64 + r->vc) * 2 + 1; */
+	s->cnt.submits = sat_inc(s->cnt.submits);
+	/*@ assert st_new: s->st[t0] == 1 && (s->st[t1] == 0 || s->st[t1] == 1); */
+	/*@ assert st_old: \let u0 = t0; \let u1 = t1;
+	      (\at(s->st[u0], Pre) == 0 || \at(s->st[u0], Pre) == 3) &&
+	      (\at(s->st[u1], Pre) == 0 || \at(s->st[u1], Pre) == 3); */
+	/*@ assert st_others: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
+	      s->st[u] == \at(s->st[u], Pre); */
+	/* the channel frame in two parts, then joined */
+	/*@ assert x_oth: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d); */
+	/*@ assert slot_oth: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
+	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
+	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+	/*@ assert set: ud_r5_set_ok(s); */
+	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
+	return UD_OK;
+}
+
+ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *e,
+			    uint64_t now)
+{
+	uint16_t t;
+	uint32_t c;
+	uint32_t b;
+	int8_t st;
+
+	if (e->kind < UD_R5_SCHED_EV_ACK || e->kind > UD_R5_SCHED_EV_RAPF) {
+		s->cnt.ign_inval = sat_inc(s->cnt.ign_inval);
+		return UD_E_INVAL;
+	}
+	if (e->trid >= UD_R5_SCHED_NTX || s->st[e->trid] == UD_R5_SCHED_IDLE) {
+		s->cnt.ign_unknown = sat_inc(s->cnt.ign_unknown);
+		return UD_E_NOENT;
+	}
+	t = e->trid;
+	st = s->st[t];
+	/* The PDID wired by the packetizer must be the transaction's PD, and
+	 * the PDID the sender wrote must agree with it (seed 004, 3.2.3.3:
+	 * "check the wired protection domain and the one sent/given by the
+	 * user"). */
+	if (e->kind == UD_R5_SCHED_EV_RAPF &&
+	    (e->wired_pd != t / (UD_R5_SCHED_NVC * UD_R5_SCHED_WIN) || e->pd != e->wired_pd)) {
+		s->cnt.ign_forged = sat_inc(s->cnt.ign_forged);
+		return UD_E_FORGED;
+	}
+	if (e->seq != s->seq[t] || st == UD_R5_SCHED_DONE ||
+	    (e->kind != UD_R5_SCHED_EV_RAPF && st == UD_R5_SCHED_PAUSED)) {
+		s->cnt.ign_stale = sat_inc(s->cnt.ign_stale);
+		return UD_E_STALE;
+	}
+	c = (uint32_t)t / UD_R5_SCHED_WIN;
+	/*@ assert params0: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert blk: ud_r5_block_ok(s, t); */
+	switch (e->kind) {
+	case UD_R5_SCHED_EV_ACK:
+		/* the slot is reused (post_block_fr) or retired first, then the
+		 * acknowledged bytes are counted: each step states its frame */
+		b = (uint32_t)s->blen[t];
+		s->cnt.acks = sat_inc(s->cnt.acks);
+		if (s->x[c].posted < s->x[c].len) {
+			post_block_fr(s, c, t, now);
+			s->x[c].acked = s->x[c].acked + b;
+			/*@ assert ack_ch_more: ud_r5_ch_ok(s, c); */
+			/*@ assert ack_more: ud_r5_chs_like_but{Pre,Here}(s, c); */
+		} else {
+			set_remove(s, t);
+			s->st[t] = (int8_t)UD_R5_SCHED_DONE;
+			s->x[c].acked = s->x[c].acked + b;
+			if (s->x[c].acked == s->x[c].len) {
+				s->x[c].complete = 1;
+				s->cnt.completions = sat_inc(s->cnt.completions);
+				ud_plat_r5_notify((uint8_t)(c / UD_R5_SCHED_NVC),
+						  (uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind);
+			}
+			/*@ assert ack_ch_done: ud_r5_ch_ok(s, c); */
+			/*@ assert ack_done: ud_r5_chs_like_but{Pre,Here}(s, c); */
+		}
+		break;
+	case UD_R5_SCHED_EV_NACK:
+		retx(s, t, now);
+		s->cnt.rtx_nack = sat_inc(s->cnt.rtx_nack);
+		break;
+	case UD_R5_SCHED_EV_PFNACK:
+		/* Pause: no retransmit; the armed timer stays (timeout path). */
+		s->st[t] = (int8_t)UD_R5_SCHED_PAUSED;
+		s->cnt.pauses = sat_inc(s->cnt.pauses);
+		break;
+	default: /* UD_R5_SCHED_EV_RAPF: cancel the timer, retransmit */
+		retx(s, t, now);
+		s->cnt.rtx_rapf = sat_inc(s->cnt.rtx_rapf);
+		break;
+	}
+	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+	/*@ assert set: ud_r5_set_ok(s); */
+	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
+	return UD_OK;
+}
+
+void ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
+{
+	uint32_t i;
+	uint32_t n = s->narmed;
+
+	/*@
+	  loop invariant i: 0 <= i <= n;
+	  loop invariant done: \forall integer t; 0 <= t < 2048 && s->pos[t] < i ==>
+	    (\at(s->dl[t], Pre) <= now ? ud_r5_retx{Pre,Here}(s, t, now)
+	                               : ud_r5_tx_same{Pre,Here}(s, t));
+	  loop invariant todo: \forall integer t; 0 <= t < 2048 && s->pos[t] >= i ==>
+	    ud_r5_tx_same{Pre,Here}(s, t);
+	  loop invariant counted: s->cnt.rtx_timeout >= \at(s->cnt.rtx_timeout, Pre);
+	  loop assigns i, s->st[0 .. 2047], s->seq[0 .. 2047], s->dl[0 .. 2047],
+	    s->cnt.rtx_timeout, ud_env;
+	  loop variant n - i;
+	*/
+	for (i = 0; i < n; i++) {
+		uint16_t t = (uint16_t)s->dense[i];
+
+		/*@ assert armed: s->pos[t] == i && \let u = t; ud_r5_busy(\at(s->st[u], Pre)); */
+		/*@ assert chp: ud_r5_ch_ok{Pre}(s, t / 2); */
+		/*@ assert same: ud_r5_tx_same{Pre,Here}(s, t); */
+		/*@ assert blk: ud_r5_block_ok{Pre}(s, t); */
+		if (s->dl[t] <= now) {
+			retx(s, t, now);
+			s->cnt.rtx_timeout = sat_inc(s->cnt.rtx_timeout);
+		}
+	}
+	/*@ assert like: ud_r5_chs_like{Pre,Here}(s); */
+	/* channel 0 by name, the others by ud_r5_chs_frame, joined */
+	/*@ assert like_but: ud_r5_chs_like_but{Pre,Here}(s, 0); */
+	/*@ assert ok_but: ud_r5_chs_ok_but(s, 0); */
+	/*@ assert ok0_pre: ud_r5_ch_ok{Pre}(s, 0); */
+	/*@ assert like0: ud_r5_ch_like{Pre,Here}(s, 0); */
+	/*@ assert ok0: ud_r5_ch_ok(s, 0); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+}
+
+ud_status ud_r5_sched_read_req(struct ud_r5_sched *s, const struct ud_r5_sched_rreq *q,
+			       uint64_t now)
+{
+	struct ud_r5_sched_req r;
+	ud_status rc;
+
+	if (q->wired_pd != q->pd) {
+		s->cnt.ign_forged = sat_inc(s->cnt.ign_forged);
+		return UD_E_FORGED;
+	}
+	r.pd = q->pd;
+	r.vc = q->vc;
+	r.kind = (uint8_t)UD_R5_SCHED_READ;
+	r.node = q->node;
+	r.src = q->src;
+	r.dst = q->dst;
+	r.len = q->len;
+	/*@ assert copied: r.pd == q->pd && r.vc == q->vc && r.kind == 1 && r.node == q->node &&
+	      r.src == q->src && r.dst == q->dst && r.len == q->len; */
+	rc = ud_r5_sched_submit(s, &r, now);
+	if (rc == UD_OK)
+		s->cnt.read_reqs = sat_inc(s->cnt.read_reqs);
+	return rc;
+}
