@@ -440,6 +440,8 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
 	i = free_mr(p);
 	if (i == UD_PROT_NMR)
 		return UD_E_NOSPC;
+	/*@ assert src_ok: ud_mr_ok(p, mr); */
+	/*@ assert src_np: p->mr[mr].npages <= UD_PROT_MAXPG; */
 	/* 1.2.4: each registration pins again, even pages already pinned. */
 	st = pin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
 	if (st != UD_OK)
@@ -473,6 +475,7 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 		return UD_E_INVAL;
 	if (has_window(p, mr))
 		return UD_E_BUSY;             /* 2.5: no orphans */
+	/*@ assert rr_ok0: ud_mr_ok(p, mr) && p->mr[mr].npages <= UD_PROT_MAXPG; */
 	npd = UD_HAS(flags, UD_REREG_PD) ? pd : p->mr[mr].pd;
 	nacc = UD_HAS(flags, UD_REREG_ACCESS) ? access : p->mr[mr].access;
 	if (npd >= UD_PROT_NPD || p->pd_live[npd] != 1u)
@@ -500,7 +503,11 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 		st = pin_pages(p, pfn, npages);
 		if (st != UD_OK)
 			return st;
+		/*@ assert rr_pin: ud_only_pin_changed{Pre, Here}(p); */
+		/*@ assert rr_same: p->mr[mr] == \at(p->mr[mr], Pre); */
+		/*@ assert rr_np: p->mr[mr].npages <= UD_PROT_MAXPG; */
 		unpin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
+		/*@ assert rr_unpin: ud_only_pin_changed{Pre, Here}(p); */
 		mr_commit(p, mr, npd, nacc, va, (uint32_t)len, off, npages, pfn);
 	} else {
 		p->mr[mr].pd = npd;
