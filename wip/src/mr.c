@@ -260,8 +260,7 @@ static void unpin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     requires nowin: !ud_mr_has_window(p, i);
     requires pd: ud_pd_ok(p, pd);
     requires acc: ud_mr_acc_ok(access);
-    requires shape: npages <= UD_PROT_MAXPG && off < 4096 && 1 <= len &&
-      ud_no_wrap64(iova, len) && npages == (off + len + 4095) / 4096;
+    requires shape: ud_mr_shape_v(npages, off, len, iova);
     assigns p->mr[i];
     ensures inv: ud_prot_inv(p);
     ensures set: ud_mr_set(p, i, pd, access, iova, len, off);
@@ -508,11 +507,36 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 		/*@ assert rr_np: p->mr[mr].npages <= UD_PROT_MAXPG; */
 		unpin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
 		/*@ assert rr_unpin: ud_only_pin_changed{Pre, Here}(p); */
+	RR_C:
 		mr_commit(p, mr, npd, nacc, va, (uint32_t)len, off, npages, pfn);
+		/*@ assert rr_c_pd: \forall integer d; 0 <= d < UD_PROT_NPD ==>
+		      p->pd_live[d] == \at(p->pd_live[d], Pre); */
+		/*@ assert rr_c_mr: \forall integer k; 0 <= k < UD_PROT_NMR && k != mr ==>
+		      p->mr[k] == \at(p->mr[k], RR_C) && \at(p->mr[k], RR_C) == \at(p->mr[k], Pre); */
+		/*@ assert rr_c_mw: \forall integer w; 0 <= w < UD_PROT_NMW ==>
+		      p->mw[w] == \at(p->mw[w], RR_C) && \at(p->mw[w], RR_C) == \at(p->mw[w], Pre); */
+		/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, mr); */
+		/*@ assert rr_inv: ud_prot_inv(p); */
 	} else {
-		p->mr[mr].pd = npd;
-		p->mr[mr].access = nacc;
-		p->mr[mr].gen = p->mr[mr].gen + 1u;
+		/* One store of the whole entry, as in mr_commit: the frame
+		 * (every other entry unchanged) is then immediate. */
+		struct ud_mr m = p->mr[mr];
+
+		m.pd = npd;
+		m.access = nacc;
+		m.gen = m.gen + 1u;
+		p->mr[mr] = m;
+		/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, mr); */
+		/*@ assert rr_ok: ud_mr_ok(p, mr); */
+		/*@ assert rr_others: \forall integer k; 0 <= k < UD_PROT_NMR ==> ud_mr_ok(p, k); */
+		/*@ assert rr_wmr: \forall integer w; 0 <= w < UD_PROT_NMW && p->mw[w].bound == 1 ==>
+		      p->mw[w].mr != mr; */
+		/*@ assert rr_mw0: \forall integer w; 0 <= w < UD_PROT_NMW ==>
+		      ud_mw_ok{Pre}(p, w) && p->mw[w] == \at(p->mw[w], Pre) &&
+		      (p->mw[w].bound == 1 ==> p->mw[w].mr < UD_PROT_NMR && p->mw[w].mr != mr &&
+		       p->mr[p->mw[w].mr] == \at(p->mr[p->mw[w].mr], Pre)); */
+		/*@ assert rr_mw: \forall integer w; 0 <= w < UD_PROT_NMW ==> ud_mw_ok(p, w); */
+		/*@ assert rr_inv: ud_prot_inv(p); */
 	}
 	*lkey = p->mr[mr].gen * UD_KEY_IDX_SPAN + mr;
 	*rkey = rkey_for(p->mr[mr].access, *lkey);
