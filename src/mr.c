@@ -166,8 +166,10 @@ static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 			if (p->pin[e].count == 0u && !reserved(idx, j, e))
 				found = e;
 		if (found == UD_PROT_NPIN ||
-		    p->pin[found].count > UINT32_MAX - UD_PROT_MAXPG)
+		    p->pin[found].count > UINT32_MAX - UD_PROT_MAXPG) {
+			/*@ assert fr_nospc: ud_only_pin_changed{Pre, Here}(p); */
 			return UD_E_NOSPC;
+		}
 		idx[j] = found;
 	}
 	/* 2. The platform pins each page whose count leaves 0. */
@@ -184,6 +186,7 @@ static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 			for (k = 0; k < j; k++)
 				if (first_pin(p, idx, k))
 					ud_plat_prot_unpin((uint64_t)pg[k] * UD_PAGE_SIZE);
+			/*@ assert fr_plat: ud_only_pin_changed{Pre, Here}(p); */
 			return UD_E_PLATFORM;
 		}
 	}
@@ -206,6 +209,7 @@ static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert fr_ok: ud_only_pin_changed{Pre, Here}(p); */
 	return UD_OK;
 }
 
@@ -304,6 +308,58 @@ static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t acces
 	/*@ assert this_fields: p->mr[i].live == 1 && p->mr[i].gen == \at(p->mr[i].gen, Pre) + 1 &&
 	      p->mr[i].pd == pd && p->mr[i].access == access && p->mr[i].iova == iova &&
 	      p->mr[i].len == len && p->mr[i].off == off && p->mr[i].npages == npages; */
+	/*@ assert this_ok: ud_mr_ok(p, i); */
+	/*@ assert others_ok: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
+	      ud_mr_ok(p, k); */
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+}
+
+/* Give live region i (no window bound to it) a new PD, new access flags
+ * and a new generation; its translation and pages stay.  The one writer
+ * of the reregistration without a new translation: its own small goals
+ * carry the invariant, the verb uses this contract. */
+/*@ requires valid: \valid(p) && i < UD_PROT_NMR;
+    requires inv: ud_prot_inv(p);
+    requires live: p->mr[i].live == 1;
+    requires gen: p->mr[i].gen < UD_KEY_GEN_MAX;
+    requires nowin: !ud_mr_has_window(p, i);
+    requires pd: ud_pd_ok(p, pd);
+    requires acc: ud_mr_acc_ok(access);
+    assigns p->mr[i];
+    ensures inv: ud_prot_inv(p);
+    ensures fields: p->mr[i].live == 1 && p->mr[i].pd == pd && p->mr[i].access == access &&
+      p->mr[i].gen == \old(p->mr[i].gen) + 1 &&
+      p->mr[i].iova == \old(p->mr[i].iova) && p->mr[i].len == \old(p->mr[i].len) &&
+      p->mr[i].off == \old(p->mr[i].off) && p->mr[i].npages == \old(p->mr[i].npages);
+    ensures frame: ud_only_mr_changed{Pre, Post}(p, i);
+*/
+static void mr_retag(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access)
+{
+	struct ud_mr m = p->mr[i];
+
+	/*@ assert pre_ok: ud_mr_ok(p, i); */
+	/*@ assert pre_shape: ud_mr_shape_v(p->mr[i].npages, p->mr[i].off, p->mr[i].len,
+	      p->mr[i].iova); */
+	m.pd = pd;
+	m.access = access;
+	m.gen = m.gen + 1u;
+	p->mr[i] = m;
+	/*@ assert pd_same: \forall integer d; 0 <= d < UD_PROT_NPD ==>
+	      p->pd_live[d] == \at(p->pd_live[d], Pre); */
+	/*@ assert mr_same: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
+	      p->mr[k] == \at(p->mr[k], Pre); */
+	/*@ assert mw_same: \forall integer w; 0 <= w < UD_PROT_NMW ==>
+	      p->mw[w] == \at(p->mw[w], Pre); */
+	/*@ assert this_fields: p->mr[i].live == 1 && p->mr[i].gen == \at(p->mr[i].gen, Pre) + 1 &&
+	      p->mr[i].pd == pd && p->mr[i].access == access &&
+	      p->mr[i].iova == \at(p->mr[i].iova, Pre) && p->mr[i].len == \at(p->mr[i].len, Pre) &&
+	      p->mr[i].off == \at(p->mr[i].off, Pre) && p->mr[i].npages == \at(p->mr[i].npages, Pre); */
+	/*@ assert old_shape: ud_mr_shape_v(p->mr[i].npages, p->mr[i].off, p->mr[i].len,
+	      p->mr[i].iova); */
 	/*@ assert this_ok: ud_mr_ok(p, i); */
 	/*@ assert others_ok: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
 	      ud_mr_ok(p, k); */
@@ -500,42 +556,29 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 		/* New pages pinned before the old ones go: a page in both sets
 		 * never reaches count 0. */
 		st = pin_pages(p, pfn, npages);
-		if (st != UD_OK)
+		if (st != UD_OK) {
+			/*@ assert rr_e_pin: *p == \at(*p, Pre); */
 			return st;
+		}
 		/*@ assert rr_pin: ud_only_pin_changed{Pre, Here}(p); */
 		/*@ assert rr_same: p->mr[mr] == \at(p->mr[mr], Pre); */
 		/*@ assert rr_np: p->mr[mr].npages <= UD_PROT_MAXPG; */
 		unpin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
 		/*@ assert rr_unpin: ud_only_pin_changed{Pre, Here}(p); */
-	RR_C:
 		mr_commit(p, mr, npd, nacc, va, (uint32_t)len, off, npages, pfn);
 		/*@ assert rr_c_pd: \forall integer d; 0 <= d < UD_PROT_NPD ==>
 		      p->pd_live[d] == \at(p->pd_live[d], Pre); */
 		/*@ assert rr_c_mr: \forall integer k; 0 <= k < UD_PROT_NMR && k != mr ==>
-		      p->mr[k] == \at(p->mr[k], RR_C) && \at(p->mr[k], RR_C) == \at(p->mr[k], Pre); */
+		      p->mr[k] == \at(p->mr[k], Pre); */
 		/*@ assert rr_c_mw: \forall integer w; 0 <= w < UD_PROT_NMW ==>
-		      p->mw[w] == \at(p->mw[w], RR_C) && \at(p->mw[w], RR_C) == \at(p->mw[w], Pre); */
+		      p->mw[w] == \at(p->mw[w], Pre); */
 		/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, mr); */
 		/*@ assert rr_inv: ud_prot_inv(p); */
 	} else {
 		/* One store of the whole entry, as in mr_commit: the frame
 		 * (every other entry unchanged) is then immediate. */
-		struct ud_mr m = p->mr[mr];
-
-		m.pd = npd;
-		m.access = nacc;
-		m.gen = m.gen + 1u;
-		p->mr[mr] = m;
+		mr_retag(p, mr, npd, nacc);
 		/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, mr); */
-		/*@ assert rr_ok: ud_mr_ok(p, mr); */
-		/*@ assert rr_others: \forall integer k; 0 <= k < UD_PROT_NMR ==> ud_mr_ok(p, k); */
-		/*@ assert rr_wmr: \forall integer w; 0 <= w < UD_PROT_NMW && p->mw[w].bound == 1 ==>
-		      p->mw[w].mr != mr; */
-		/*@ assert rr_mw0: \forall integer w; 0 <= w < UD_PROT_NMW ==>
-		      ud_mw_ok{Pre}(p, w) && p->mw[w] == \at(p->mw[w], Pre) &&
-		      (p->mw[w].bound == 1 ==> p->mw[w].mr < UD_PROT_NMR && p->mw[w].mr != mr &&
-		       p->mr[p->mw[w].mr] == \at(p->mr[p->mw[w].mr], Pre)); */
-		/*@ assert rr_mw: \forall integer w; 0 <= w < UD_PROT_NMW ==> ud_mw_ok(p, w); */
 		/*@ assert rr_inv: ud_prot_inv(p); */
 	}
 	*lkey = p->mr[mr].gen * UD_KEY_IDX_SPAN + mr;
@@ -552,6 +595,7 @@ ud_status ud_query_mr(const struct ud_prot *p, uint32_t mr, struct ud_mr_attr *a
 {
 	if (mr >= UD_PROT_NMR || p->mr[mr].live != 1u)
 		return UD_E_NOENT;
+	/*@ assert q_ok: ud_mr_ok(p, mr); */
 	a->pd = p->mr[mr].pd;
 	a->access = p->mr[mr].access;
 	a->lkey = p->mr[mr].gen * UD_KEY_IDX_SPAN + mr;
@@ -567,7 +611,9 @@ ud_status ud_dereg_mr(struct ud_prot *p, uint32_t mr)
 		return UD_E_NOENT;
 	if (has_window(p, mr))
 		return UD_E_BUSY;             /* 2.5: no orphans */
+	/*@ assert d_ok: ud_mr_ok(p, mr) && p->mr[mr].npages <= UD_PROT_MAXPG; */
 	unpin_pages(p, p->mr[mr].pfn, p->mr[mr].npages);
+	/*@ assert d_unpin: ud_only_pin_changed{Pre, Here}(p); */
 	p->mr[mr].live = 0;
 	/*@ assert inv_pd: ud_inv_pd(p); */
 	/*@ assert inv_qp: ud_inv_qp(p); */
