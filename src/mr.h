@@ -59,6 +59,17 @@ struct ud_mr_attr {
       (\forall integer k; 0 <= k < UD_PROT_NMR ==> \at(p->mr[k], L1) == \at(p->mr[k], L2)) &&
       (\forall integer w; 0 <= w < UD_PROT_NMW ==> \at(p->mw[w], L1) == \at(p->mw[w], L2));
 
+    // ---- pin accounting (PROT-PIN-2)
+    // Occurrences of page frame f among a[0 .. n-1].
+    logic integer ud_occ{L}(uint32_t *a, integer f, integer n) =
+      n <= 0 ? 0 : ud_occ(a, f, n - 1) + (a[n - 1] == f ? 1 : 0);
+
+    // In-use pin entries name distinct pages.
+    predicate ud_pin_distinct{L}(struct ud_prot *p) =
+      \forall integer e1, e2; 0 <= e1 < UD_PROT_NPIN && 0 <= e2 < UD_PROT_NPIN &&
+        e1 != e2 && p->pin[e1].count > 0 && p->pin[e2].count > 0 ==>
+        p->pin[e1].pfn != p->pin[e2].pfn;
+
     // Region i after a successful registration / reregistration.
     predicate ud_mr_set{L}(struct ud_prot *p, integer i, integer pd, integer acc,
                            integer iova, integer len, integer off) =
