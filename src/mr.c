@@ -293,8 +293,100 @@ static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	return pin_pages_acct(p, pg, n);
 }
 
+/* The first in-use pin entry on page frame x, or UD_PROT_NPIN. */
+/*@ requires valid: \valid_read(p);
+    assigns \nothing;
+    ensures range: \result <= UD_PROT_NPIN;
+    ensures found: \result < UD_PROT_NPIN ==>
+      p->pin[\result].count > 0 && p->pin[\result].pfn == x;
+    ensures first: \forall integer e; 0 <= e < \result && e < UD_PROT_NPIN ==>
+      !(p->pin[e].count > 0 && p->pin[e].pfn == x);
+*/
+static uint32_t find_pin(const struct ud_prot *p, uint32_t x)
+{
+	uint32_t e;
+
+	/*@ loop invariant bound: 0 <= e <= UD_PROT_NPIN;
+	    loop invariant none: \forall integer e2; 0 <= e2 < e ==>
+	      !(p->pin[e2].count > 0 && p->pin[e2].pfn == x);
+	    loop assigns e;
+	    loop variant UD_PROT_NPIN - e; */
+	for (e = 0; e < UD_PROT_NPIN; e++)
+		if (p->pin[e].count > 0u && p->pin[e].pfn == x)
+			return e;
+	return UD_PROT_NPIN;
+}
+
 /* Remove one registration from the pin count of each of pg[0 .. n-1]; the
- * platform unpins a page exactly when its count returns to 0. */
+ * platform unpins a page exactly when its count returns to 0.  When the
+ * table accounts for the list (ud_unpin_ok: in-use entries on distinct
+ * pages, every listed page in one, each count at least the page's
+ * occurrences in the list), each count drops by exactly those
+ * occurrences. */
+/*@ requires valid: \valid(p);
+    requires n: n <= UD_PROT_MAXPG;
+    requires pgv: \valid_read(pg + (0 .. n - 1));
+    requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
+    requires inv: ud_prot_inv(p);
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
+    ensures inv: ud_prot_inv(p);
+    ensures frame: ud_only_pin_changed{Pre, Post}(p);
+    ensures pfn: \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e].pfn == \old(p->pin[e].pfn);
+    ensures free: \forall integer e; 0 <= e < UD_PROT_NPIN && \old(p->pin[e].count) == 0 ==>
+      p->pin[e].count == 0;
+    ensures acct: ud_unpin_ok{Pre}(p, pg, n) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
+      \old(p->pin[e].count) > 0 ==>
+      p->pin[e].count == \old(p->pin[e].count) - ud_occ{Pre}(pg, p->pin[e].pfn, n);
+*/
+static void unpin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
+{
+	uint32_t j;
+	uint32_t e;
+	/*@ ghost uint32_t q; */
+
+	/* Lemma (by a ghost loop: the provers do not do induction): a prefix
+	 * of the list has no more occurrences of a page than the list. */
+	/*@ ghost
+	  /@ loop invariant qb: 0 <= q <= n;
+	     loop invariant le: \forall integer x, integer i; q <= i <= n ==>
+	       ud_occ{Pre}(pg, x, i) <= ud_occ{Pre}(pg, x, n);
+	     loop assigns q;
+	     loop variant q; @/
+	  for (q = n; q > 0; q--) {
+	    /@ assert step: \forall integer x; ud_occ{Pre}(pg, x, q - 1) <= ud_occ{Pre}(pg, x, q); @/
+	  }
+	*/
+	/*@ assert mono: \forall integer x, integer i; 0 <= i <= n ==>
+	      ud_occ{Pre}(pg, x, i) <= ud_occ{Pre}(pg, x, n); */
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop invariant u_pfn: \forall integer f; 0 <= f < UD_PROT_NPIN ==>
+	      p->pin[f].pfn == \at(p->pin[f].pfn, Pre);
+	    loop invariant u_free: \forall integer f; 0 <= f < UD_PROT_NPIN &&
+	      \at(p->pin[f].count, Pre) == 0 ==> p->pin[f].count == 0;
+	    loop invariant u_cnt: ud_unpin_ok{Pre}(p, pg, n) ==> \forall integer f;
+	      0 <= f < UD_PROT_NPIN && \at(p->pin[f].count, Pre) > 0 ==>
+	      p->pin[f].count == \at(p->pin[f].count, Pre) - ud_occ{Pre}(pg, p->pin[f].pfn, j);
+	    loop invariant u_fr: ud_only_pin_changed{Pre, Here}(p);
+	    loop assigns j, e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		e = find_pin(p, pg[j]);
+		if (e < UD_PROT_NPIN) {
+			p->pin[e].count--;
+			if (p->pin[e].count == 0u) {
+				/*@ assert unpin_at_zero: p->pin[e].count == 0; */
+				ud_plat_prot_unpin((uint64_t)pg[j] * UD_PAGE_SIZE);
+			}
+		}
+	}
+	/*@ assert inv_pd: ud_inv_pd(p); */
+	/*@ assert inv_qp: ud_inv_qp(p); */
+	/*@ assert inv_ah: ud_inv_ah(p); */
+	/*@ assert inv_mr: ud_inv_mr(p); */
+	/*@ assert inv_mw: ud_inv_mw(p); */
+}
+
+/* unpin_pages_acct under the contract its callers use (see pin_pages). */
 /*@ requires valid: \valid(p);
     requires n: n <= UD_PROT_MAXPG;
     requires pgv: \valid_read(pg + (0 .. n - 1));
@@ -306,32 +398,7 @@ static ud_status pin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 */
 static void unpin_pages(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
-	uint32_t j;
-	uint32_t e;
-
-	/*@ loop invariant bound: 0 <= j <= n;
-	    loop assigns j, e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
-	    loop variant n - j; */
-	for (j = 0; j < n; j++) {
-		/*@ loop invariant bound: 0 <= e <= UD_PROT_NPIN;
-		    loop assigns e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
-		    loop variant UD_PROT_NPIN - e; */
-		for (e = 0; e < UD_PROT_NPIN; e++) {
-			if (p->pin[e].count > 0u && p->pin[e].pfn == pg[j]) {
-				p->pin[e].count--;
-				if (p->pin[e].count == 0u) {
-					/*@ assert unpin_at_zero: p->pin[e].count == 0; */
-					ud_plat_prot_unpin((uint64_t)pg[j] * UD_PAGE_SIZE);
-				}
-				break;
-			}
-		}
-	}
-	/*@ assert inv_pd: ud_inv_pd(p); */
-	/*@ assert inv_qp: ud_inv_qp(p); */
-	/*@ assert inv_ah: ud_inv_ah(p); */
-	/*@ assert inv_mr: ud_inv_mr(p); */
-	/*@ assert inv_mw: ud_inv_mw(p); */
+	unpin_pages_acct(p, pg, n);
 }
 
 /* Fill region slot i (free, or live without windows) and give it a new

@@ -70,6 +70,16 @@ struct ud_mr_attr {
         e1 != e2 && p->pin[e1].count > 0 && p->pin[e2].count > 0 ==>
         p->pin[e1].pfn != p->pin[e2].pfn;
 
+    // The pin table accounts for the list pg[0 .. n-1]: in-use entries on
+    // distinct pages, every listed page in one, each count at least the
+    // page's occurrences in the list.
+    predicate ud_unpin_ok{L}(struct ud_prot *p, uint32_t *pg, integer n) =
+      ud_pin_distinct(p) &&
+      (\forall integer m; 0 <= m < n ==> \exists integer e; 0 <= e < UD_PROT_NPIN &&
+         p->pin[e].count > 0 && p->pin[e].pfn == pg[m]) &&
+      (\forall integer e; 0 <= e < UD_PROT_NPIN && p->pin[e].count > 0 ==>
+         p->pin[e].count >= ud_occ(pg, p->pin[e].pfn, n));
+
     // Region i after a successful registration / reregistration.
     predicate ud_mr_set{L}(struct ud_prot *p, integer i, integer pd, integer acc,
                            integer iova, integer len, integer off) =
