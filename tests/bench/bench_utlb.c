@@ -134,16 +134,20 @@ static uint64_t *hit_trace(const uint8_t *base, size_t n)
 }
 
 static struct ud_utlb_nic *g_nic;
+static struct ud_utlb_nic_aux *g_nic_aux;   /* LRU, classifier, counters */
 static struct ud_utlb_lib *g_lib;
+static struct ud_utlb_lib_aux *g_lib_aux;   /* CLOCK state, counters */
 static ucs_rcache_t *g_rc;
 static volatile uint64_t sink;
 
 static void utlb_setup(void)
 {
 	g_nic = calloc(1, sizeof *g_nic);
+	g_nic_aux = calloc(1, sizeof *g_nic_aux);
 	g_lib = calloc(1, sizeof *g_lib);
-	ud_utlb_nic_init(g_nic, 1u);
-	if (ud_utlb_lib_init(g_lib, g_nic, 0, UD_UTLB_ENTRIES) != UD_OK) exit(1);
+	g_lib_aux = calloc(1, sizeof *g_lib_aux);
+	ud_utlb_nic_init(g_nic, g_nic_aux, 1u);
+	if (ud_utlb_lib_init(g_lib, g_lib_aux, g_nic, 0, UD_UTLB_ENTRIES) != UD_OK) exit(1);
 }
 
 static void __attribute__((noinline)) run_utlb(const uint64_t *t, size_t n)
@@ -151,9 +155,9 @@ static void __attribute__((noinline)) run_utlb(const uint64_t *t, size_t n)
 	uint64_t s = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t idx;
-		if (ud_utlb_get(g_lib, g_nic, t[i], &idx) != UD_OK) abort();
+		if (ud_utlb_get(g_lib, g_lib_aux, g_nic, g_nic_aux, t[i], &idx) != UD_OK) abort();
 		s += idx;
-		ud_utlb_put(g_lib, g_nic, idx);
+		ud_utlb_put(g_lib, g_lib_aux, g_nic, idx);
 	}
 	sink += s;
 }
@@ -184,7 +188,7 @@ static int cmd_hit(size_t n, int rounds)
 		run_utlb(&a, 1);
 		run_rcache(&a, 1);
 	}
-	uint64_t m0 = g_lib->st.misses;
+	uint64_t m0 = g_lib_aux->st.misses;
 	for (int r = 0; r < rounds; r++) {      /* interleaved rounds */
 		double a = now_ns();
 		run_utlb(t, n);
@@ -194,7 +198,7 @@ static int cmd_hit(size_t n, int rounds)
 		tu[r] = (b - a) / (double)n;
 		tr[r] = (c - b) / (double)n;
 	}
-	if (g_lib->st.misses != m0) {
+	if (g_lib_aux->st.misses != m0) {
 		fprintf(stderr, "bench: the hit trace missed\n");
 		return 1;
 	}
@@ -317,28 +321,34 @@ static struct utlb_res run_utlb_trace(const struct acc *a, size_t n, uint32_t np
 {
 	struct utlb_res r = {0};
 	struct ud_utlb_nic *nic = calloc(1, sizeof *nic);
+	struct ud_utlb_nic_aux *na = calloc(1, sizeof *na);
 	struct ud_utlb_lib *lib = calloc(nproc, sizeof *lib);
-	ud_utlb_nic_init(nic, 1u);
+	struct ud_utlb_lib_aux *la = calloc(nproc, sizeof *la);
+	ud_utlb_nic_init(nic, na, 1u);
 	for (uint32_t p = 0; p < nproc; p++)
-		if (ud_utlb_lib_init(&lib[p], nic, p, cap) != UD_OK) exit(1);
+		if (ud_utlb_lib_init(&lib[p], &la[p], nic, p, cap) != UD_OK) exit(1);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t idx, cls;
 		uint64_t ppn;
-		if (ud_utlb_get(&lib[a[i].pid], nic, (uint64_t)a[i].vpn * 4096u, &idx) != UD_OK) exit(1);
-		if (ud_utlb_nic_translate(nic, a[i].pid, idx, &ppn, &cls) != UD_OK) exit(1);
-		if (ppn != ((uint64_t)a[i].pid << 24) + a[i].vpn) { fprintf(stderr, "bad ppn\n"); exit(1); }
-		ud_utlb_put(&lib[a[i].pid], nic, idx);
+		uint32_t p = a[i].pid;
+		if (ud_utlb_get(&lib[p], &la[p], nic, na, (uint64_t)a[i].vpn * 4096u, &idx) != UD_OK)
+			exit(1);
+		if (ud_utlb_nic_translate(nic, na, p, idx, &ppn, &cls) != UD_OK) exit(1);
+		if (ppn != ((uint64_t)p << 24) + a[i].vpn) { fprintf(stderr, "bad ppn\n"); exit(1); }
+		ud_utlb_put(&lib[p], &la[p], nic, idx);
 	}
 	for (uint32_t p = 0; p < nproc; p++) {
-		r.user += lib[p].st.misses;
-		r.evict += lib[p].st.evictions;
+		r.user += la[p].st.misses;
+		r.evict += la[p].st.evictions;
 	}
-	r.nic_comp = nic->st.miss_compulsory;
-	r.nic_cap = nic->st.miss_capacity;
-	r.nic_conf = nic->st.miss_conflict;
-	r.nic_hit = nic->st.hits;
+	r.nic_comp = na->st.miss_compulsory;
+	r.nic_cap = na->st.miss_capacity;
+	r.nic_conf = na->st.miss_conflict;
+	r.nic_hit = na->st.hits;
 	free(nic);
+	free(na);
 	free(lib);
+	free(la);
 	return r;
 }
 

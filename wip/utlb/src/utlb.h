@@ -40,10 +40,10 @@ struct ud_utlb_entry {
 	uint8_t  valid;   /* 0: no translation                    */
 };
 
-/* One line of the NIC's translation cache (and of its shadow). */
+/* One line of the NIC's translation cache (and, the tag fields only, of
+ * the classifier's shadow).  The LRU stamps live in struct ud_utlb_nic_aux. */
 struct ud_utlb_line {
 	uint64_t ppn;     /* cached translation                   */
-	uint64_t stamp;   /* last use, for LRU within the set     */
 	uint32_t pid;     /* tag: process ...                     */
 	uint32_t idx;     /* ... and table index                  */
 	uint8_t  valid;
@@ -60,18 +60,30 @@ struct ud_utlb_nic_stats {
 };
 
 /* NIC memory: invisible to processes, written by the driver side and by
- * the NIC's own cache logic.  Initialise with ud_utlb_nic_init. */
+ * the NIC's own cache logic.  Only what the translated physical page
+ * depends on: the tables, the offsets and the cache lines (ud_utlb_nic_wf
+ * is over exactly this).  Initialise with ud_utlb_nic_init. */
 struct ud_utlb_nic {
 	struct ud_utlb_entry tab[UD_UTLB_NPROC][UD_UTLB_ENTRIES];
 	uint32_t off[UD_UTLB_NPROC];      /* per-process index offset */
 	/* The translation cache: way w of set s is line[s * WAYS + w]. */
 	struct ud_utlb_line line[UD_UTLB_CACHE_LINES];
-	/* Miss classifier (not on the translation path): a fully associative
-	 * LRU cache of the same number of lines, and a first-use bit per
-	 * entry since its installation. */
-	struct ud_utlb_line fa[UD_UTLB_CACHE_LINES];
-	uint8_t  seen[UD_UTLB_NPROC][UD_UTLB_ENTRIES];
+};
+
+/* The rest of the NIC's memory: its bookkeeping, which no translated
+ * physical page depends on -- the cache's LRU stamps and clock, the miss
+ * classifier, the counters.  A separate object (every operation requires
+ * \separated(n, a)), so that a write to it is a write to another object
+ * than the ones ud_utlb_nic_wf reads (wip/utlb/PROOF_STATUS.md, 2026-11-25). */
+struct ud_utlb_nic_aux {
+	uint64_t stamp[UD_UTLB_CACHE_LINES]; /* last use of line[k], for LRU */
 	uint64_t tick;                    /* LRU clock (saturating)   */
+	/* Miss classifier (not on the translation path): a fully associative
+	 * LRU cache of the same number of lines (tags and stamps), and a
+	 * first-use bit per entry since its installation. */
+	struct ud_utlb_line fa[UD_UTLB_CACHE_LINES];
+	uint64_t fa_stamp[UD_UTLB_CACHE_LINES];
+	uint8_t  seen[UD_UTLB_NPROC][UD_UTLB_ENTRIES];
 	struct ud_utlb_nic_stats st;
 };
 
@@ -83,18 +95,24 @@ struct ud_utlb_lib_stats {
 	uint64_t evictions;  /* translations evicted to make room          */
 };
 
-/* The user-level library of one process.  Initialise with
+/* The user-level library of one process: the lookup tree and the reverse
+ * map (ud_utlb_lib_wf is over exactly this).  Initialise with
  * ud_utlb_lib_init. */
 struct ud_utlb_lib {
 	uint32_t pid;                      /* process (table) id           */
 	uint32_t cap;                      /* table entries used, <= ENTRIES */
-	uint32_t hand;                     /* CLOCK hand, < cap            */
 	uint16_t l1[UD_UTLB_L1_SIZE];      /* 0, or leaf + 1               */
 	uint16_t l2[UD_UTLB_POOL][UD_UTLB_L2_SIZE]; /* 0, or index + 1     */
 	uint16_t leaf_dir[UD_UTLB_POOL];   /* l1 slot of a leaf, or NO_LEAF */
 	uint32_t vpn_of[UD_UTLB_ENTRIES];  /* reverse map index -> page    */
 	uint32_t refs[UD_UTLB_ENTRIES];    /* outstanding transfers        */
 	uint8_t  used[UD_UTLB_ENTRIES];    /* index holds a translation    */
+};
+
+/* The library's bookkeeping (the process's memory too, a separate object:
+ * \separated(u, c, n, a)): the CLOCK state and the counters. */
+struct ud_utlb_lib_aux {
+	uint32_t hand;                     /* CLOCK hand, < cap            */
 	uint8_t  refbit[UD_UTLB_ENTRIES];  /* CLOCK reference bit          */
 	struct ud_utlb_lib_stats st;
 };

@@ -35,40 +35,42 @@ static uint32_t cache_find(const struct ud_utlb_nic *n, uint32_t s, uint32_t pid
 }
 
 /* The shadow line holding (pid, idx), or UD_UTLB_CACHE_LINES. */
-/*@ requires valid: \valid_read(n);
+/*@ requires valid: \valid_read(a);
     assigns \nothing;
-    ensures found: \result < UD_UTLB_CACHE_LINES ==> n->fa[\result].valid != 0 &&
-      n->fa[\result].pid == pid && n->fa[\result].idx == idx;
+    ensures found: \result < UD_UTLB_CACHE_LINES ==> a->fa[\result].valid != 0 &&
+      a->fa[\result].pid == pid && a->fa[\result].idx == idx;
     ensures absent: \result >= UD_UTLB_CACHE_LINES ==>
-      \result == UD_UTLB_CACHE_LINES && !ud_utlb_fa_has(n, pid, idx);
+      \result == UD_UTLB_CACHE_LINES && !ud_utlb_fa_has(a, pid, idx);
 */
-static uint32_t fa_find(const struct ud_utlb_nic *n, uint32_t pid, uint32_t idx)
+static uint32_t fa_find(const struct ud_utlb_nic_aux *a, uint32_t pid, uint32_t idx)
 {
 	uint32_t k;
 
 	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
-	    loop invariant none: \forall integer a; 0 <= a < k ==>
-	      !(n->fa[a].valid != 0 && n->fa[a].pid == pid && n->fa[a].idx == idx);
+	    loop invariant none: \forall integer b; 0 <= b < k ==>
+	      !(a->fa[b].valid != 0 && a->fa[b].pid == pid && a->fa[b].idx == idx);
 	    loop assigns k;
 	    loop variant UD_UTLB_CACHE_LINES - k;
 	*/
 	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
-		if (n->fa[k].valid != 0u && n->fa[k].pid == pid && n->fa[k].idx == idx)
+		if (a->fa[k].valid != 0u && a->fa[k].pid == pid && a->fa[k].idx == idx)
 			return k;
 	}
 	return UD_UTLB_CACHE_LINES;
 }
 
-/* LRU victim of set s: the first invalid way, else the least recently used. */
-/*@ requires valid: \valid_read(n);
+/* LRU victim of set s: the first invalid way, else the least recently used
+ * (stamps from the bookkeeping a). */
+/*@ requires valid: \valid_read(n) && \valid_read(a);
     requires set: s < UD_UTLB_CACHE_SETS;
     assigns \nothing;
     ensures way: \result < UD_UTLB_CACHE_WAYS;
     ensures lru: n->line[s * UD_UTLB_CACHE_WAYS + \result].valid != 0 ==>
       \forall integer b; 0 <= b < UD_UTLB_CACHE_WAYS ==>
-        n->line[s * UD_UTLB_CACHE_WAYS + b].valid != 0 && n->line[s * UD_UTLB_CACHE_WAYS + \result].stamp <= n->line[s * UD_UTLB_CACHE_WAYS + b].stamp;
+        n->line[s * UD_UTLB_CACHE_WAYS + b].valid != 0 && a->stamp[s * UD_UTLB_CACHE_WAYS + \result] <= a->stamp[s * UD_UTLB_CACHE_WAYS + b];
 */
-static uint32_t cache_victim(const struct ud_utlb_nic *n, uint32_t s)
+static uint32_t cache_victim(const struct ud_utlb_nic *n, const struct ud_utlb_nic_aux *a,
+			     uint32_t s)
 {
 	uint32_t w, best = 0u;
 
@@ -76,7 +78,7 @@ static uint32_t cache_victim(const struct ud_utlb_nic *n, uint32_t s)
 	    loop invariant best: 0 <= best < UD_UTLB_CACHE_WAYS;
 	    loop invariant all_valid: \forall integer b; 0 <= b < w ==> n->line[s * UD_UTLB_CACHE_WAYS + b].valid != 0;
 	    loop invariant least: \forall integer b; 0 <= b < w ==>
-	      n->line[s * UD_UTLB_CACHE_WAYS + best].stamp <= n->line[s * UD_UTLB_CACHE_WAYS + b].stamp;
+	      a->stamp[s * UD_UTLB_CACHE_WAYS + best] <= a->stamp[s * UD_UTLB_CACHE_WAYS + b];
 	    loop invariant best_valid: w > 0 ==> n->line[s * UD_UTLB_CACHE_WAYS + best].valid != 0;
 	    loop invariant start: w == 0 ==> best == 0;
 	    loop assigns w, best;
@@ -85,18 +87,18 @@ static uint32_t cache_victim(const struct ud_utlb_nic *n, uint32_t s)
 	for (w = 0; w < UD_UTLB_CACHE_WAYS; w++) {
 		if (n->line[s * UD_UTLB_CACHE_WAYS + w].valid == 0u)
 			return w;
-		if (n->line[s * UD_UTLB_CACHE_WAYS + w].stamp < n->line[s * UD_UTLB_CACHE_WAYS + best].stamp)
+		if (a->stamp[s * UD_UTLB_CACHE_WAYS + w] < a->stamp[s * UD_UTLB_CACHE_WAYS + best])
 			best = w;
 	}
 	return best;
 }
 
 /* LRU victim of the fully associative shadow. */
-/*@ requires valid: \valid_read(n);
+/*@ requires valid: \valid_read(a);
     assigns \nothing;
     ensures line: \result < UD_UTLB_CACHE_LINES;
 */
-static uint32_t fa_victim(const struct ud_utlb_nic *n)
+static uint32_t fa_victim(const struct ud_utlb_nic_aux *a)
 {
 	uint32_t k, best = 0u;
 
@@ -106,16 +108,16 @@ static uint32_t fa_victim(const struct ud_utlb_nic *n)
 	    loop variant UD_UTLB_CACHE_LINES - k;
 	*/
 	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
-		if (n->fa[k].valid == 0u)
+		if (a->fa[k].valid == 0u)
 			return k;
-		if (n->fa[k].stamp < n->fa[best].stamp)
+		if (a->fa_stamp[k] < a->fa_stamp[best])
 			best = k;
 	}
 	return best;
 }
 
-ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx,
-				uint64_t *ppn, uint32_t *cls)
+ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+				uint32_t pid, uint32_t idx, uint64_t *ppn, uint32_t *cls)
 {
 	uint32_t s, w, k, c;
 	struct ud_utlb_line l;
@@ -126,52 +128,53 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, uint32_t pid, uint32_t id
 		return UD_E_NOENT;
 	s = (idx + n->off[pid]) % UD_UTLB_CACHE_SETS;
 	w = cache_find(n, s, pid, idx);
-	k = fa_find(n, pid, idx);
-	if (n->tick != UINT64_MAX)
-		n->tick++;
+	k = fa_find(a, pid, idx);
+	if (a->tick != UINT64_MAX)
+		a->tick++;
 	l.ppn = n->tab[pid][idx].ppn;
-	l.stamp = n->tick;
 	l.pid = pid;
 	l.idx = idx;
 	l.valid = 1u;
 
 	/* The classifier's shadow sees every access, hit or miss. */
 	if (k < UD_UTLB_CACHE_LINES) {
-		n->fa[k].stamp = n->tick;
+		a->fa_stamp[k] = a->tick;
 	} else {
-		uint32_t v = fa_victim(n);
-		n->fa[v] = l;
+		uint32_t v = fa_victim(a);
+		a->fa[v] = l;
+		a->fa_stamp[v] = a->tick;
 	}
 
 	if (w < UD_UTLB_CACHE_WAYS) {
-		n->line[s * UD_UTLB_CACHE_WAYS + w].stamp = n->tick;
+		a->stamp[s * UD_UTLB_CACHE_WAYS + w] = a->tick;
 		*ppn = n->line[s * UD_UTLB_CACHE_WAYS + w].ppn;
 		*cls = UD_UTLB_HIT;
-		if (n->st.hits != UINT64_MAX)
-			n->st.hits++;
+		if (a->st.hits != UINT64_MAX)
+			a->st.hits++;
 	} else {
 		uint32_t v;
 
-		if (n->seen[pid][idx] == 0u) {
+		if (a->seen[pid][idx] == 0u) {
 			c = UD_UTLB_MISS_COMPULSORY;
-			if (n->st.miss_compulsory != UINT64_MAX)
-				n->st.miss_compulsory++;
+			if (a->st.miss_compulsory != UINT64_MAX)
+				a->st.miss_compulsory++;
 		} else if (k < UD_UTLB_CACHE_LINES) {
 			c = UD_UTLB_MISS_CONFLICT;
-			if (n->st.miss_conflict != UINT64_MAX)
-				n->st.miss_conflict++;
+			if (a->st.miss_conflict != UINT64_MAX)
+				a->st.miss_conflict++;
 		} else {
 			c = UD_UTLB_MISS_CAPACITY;
-			if (n->st.miss_capacity != UINT64_MAX)
-				n->st.miss_capacity++;
+			if (a->st.miss_capacity != UINT64_MAX)
+				a->st.miss_capacity++;
 		}
 		/* Miss: read the process's own table entry, fill the LRU way. */
-		v = cache_victim(n, s);
+		v = cache_victim(n, a, s);
 		n->line[s * UD_UTLB_CACHE_WAYS + v] = l;
+		a->stamp[s * UD_UTLB_CACHE_WAYS + v] = a->tick;
 		*ppn = l.ppn;
 		*cls = c;
 	}
 	/*@ assert w_coh: ud_utlb_coherent(n); */
-	n->seen[pid][idx] = 1u;
+	a->seen[pid][idx] = 1u;
 	return UD_OK;
 }

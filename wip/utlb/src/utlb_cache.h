@@ -15,22 +15,26 @@
  * categories, capacity misses, conflict misses and compulsory misses"):
  *   compulsory  first NIC use of the entry since it was installed;
  *   conflict    not compulsory, and a fully associative LRU cache with the
- *               same number of lines (the shadow n->fa) holds it;
+ *               same number of lines (the shadow a->fa) holds it;
  *   capacity    not compulsory, and the fully associative cache misses too.
+ * The LRU stamps, the classifier and the counters are the NIC's bookkeeping
+ * (struct ud_utlb_nic_aux, a separate object): no translated physical page
+ * depends on them, and writing them frames out of ud_utlb_nic_wf.
  */
 #ifndef UD_UTLB_CACHE_H
 #define UD_UTLB_CACHE_H
 
 #include "utlb.h"
 
-/*@ requires valid: \valid(n) && \valid(ppn) && \valid(cls);
-    requires sep: \separated(n, ppn, cls);
+/*@ requires valid: \valid(n) && \valid(a) && \valid(ppn) && \valid(cls);
+    requires sep: \separated(n, a, ppn, cls);
     requires wf: ud_utlb_nic_wf(n);
-    assigns *ppn, *cls, n->tick,
-            n->line[0 .. UD_UTLB_CACHE_LINES - 1],
-            n->fa[0 .. UD_UTLB_CACHE_LINES - 1], n->seen[pid][idx],
-            n->st.hits, n->st.miss_compulsory, n->st.miss_capacity,
-            n->st.miss_conflict;
+    assigns *ppn, *cls, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->tick, a->stamp[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->fa_stamp[0 .. UD_UTLB_CACHE_LINES - 1], a->seen[pid][idx],
+            a->st.hits, a->st.miss_compulsory, a->st.miss_capacity,
+            a->st.miss_conflict;
     ensures wf: ud_utlb_nic_wf(n);
     behavior bad_range:
       assumes pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES;
@@ -51,19 +55,19 @@
         \old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx));
       ensures compulsory: *cls == UD_UTLB_MISS_COMPULSORY <==>
         (!\old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx)) &&
-         \old(n->seen[pid][idx]) == 0);
+         \old(a->seen[pid][idx]) == 0);
       ensures conflict: *cls == UD_UTLB_MISS_CONFLICT <==>
         (!\old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx)) &&
-         \old(n->seen[pid][idx]) != 0 && \old(ud_utlb_fa_has(n, pid, idx)));
+         \old(a->seen[pid][idx]) != 0 && \old(ud_utlb_fa_has(a, pid, idx)));
       ensures capacity: *cls == UD_UTLB_MISS_CAPACITY <==>
         (!\old(ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx)) &&
-         \old(n->seen[pid][idx]) != 0 && !\old(ud_utlb_fa_has(n, pid, idx)));
+         \old(a->seen[pid][idx]) != 0 && !\old(ud_utlb_fa_has(a, pid, idx)));
       ensures filled: ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx);
-      ensures seen: n->seen[pid][idx] == 1;
+      ensures seen: a->seen[pid][idx] == 1;
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx,
-				uint64_t *ppn, uint32_t *cls);
+ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+				uint32_t pid, uint32_t idx, uint64_t *ppn, uint32_t *cls);
 
 #endif /* UD_UTLB_CACHE_H */

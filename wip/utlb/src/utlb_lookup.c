@@ -126,8 +126,9 @@ static void tree_remove(struct ud_utlb_lib *u, uint32_t i)
  * reference bit, else (every such bit set: a full sweep clears them) the
  * first from the hand with no outstanding reference.  Read-only; cap when
  * every entry has an outstanding reference. */
-/*@ requires valid: \valid_read(u);
+/*@ requires valid: \valid_read(u) && \valid_read(c);
     requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
     assigns \nothing;
     ensures found: \result < u->cap ==> u->refs[\result] == 0;
     ensures free_first: \result < u->cap && u->used[\result] != 0 ==>
@@ -135,7 +136,7 @@ static void tree_remove(struct ud_utlb_lib *u, uint32_t i)
     ensures all_busy: \result >= u->cap ==> \result == u->cap &&
       \forall integer k; 0 <= k < u->cap ==> u->refs[k] != 0;
 */
-static uint32_t pick_index(const struct ud_utlb_lib *u)
+static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c)
 {
 	uint32_t m, k;
 
@@ -153,56 +154,60 @@ static uint32_t pick_index(const struct ud_utlb_lib *u)
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		k = (u->hand + m) % u->cap;
-		if (u->refs[k] == 0u && u->refbit[k] == 0u)
+		k = (c->hand + m) % u->cap;
+		if (u->refs[k] == 0u && c->refbit[k] == 0u)
 			return k;
 	}
 	/*@ loop invariant bound: 0 <= m <= u->cap;
 	    loop invariant none: \forall integer a; 0 <= a < m ==>
-	      u->refs[(u->hand + a) % u->cap] != 0;
+	      u->refs[(c->hand + a) % u->cap] != 0;
 	    loop assigns m, k;
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		k = (u->hand + m) % u->cap;
+		k = (c->hand + m) % u->cap;
 		if (u->refs[k] == 0u)
 			return k;
 	}
 	/*@ assert cover: \forall integer k2; 0 <= k2 < u->cap ==>
-	      k2 == (u->hand + (k2 + u->cap - u->hand) % u->cap) % u->cap; */
+	      k2 == (c->hand + (k2 + u->cap - c->hand) % u->cap) % u->cap; */
 	return u->cap;
 }
 
 /* Move the CLOCK hand past victim v, clearing the reference bits it swept
  * (all of them when the victim itself had its bit set: a full sweep). */
-/*@ requires valid: \valid(u);
+/*@ requires valid: \valid_read(u) && \valid(c);
+    requires sep: \separated(u, c);
     requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
     requires victim: v < u->cap;
-    assigns u->hand, u->refbit[0 .. UD_UTLB_ENTRIES - 1];
+    assigns c->hand, c->refbit[0 .. UD_UTLB_ENTRIES - 1];
     ensures wf: ud_utlb_lib_wf(u);
-    ensures hand: u->hand == (v + 1) % u->cap;
+    ensures clock: ud_utlb_clock_wf(u, c);
+    ensures hand: c->hand == (v + 1) % u->cap;
 */
-static void clock_advance(struct ud_utlb_lib *u, uint32_t v)
+static void clock_advance(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			  uint32_t v)
 {
 	uint32_t m, k;
-	uint32_t full = u->refbit[v];
+	uint32_t full = c->refbit[v];
 
 	/*@ loop invariant bound: 0 <= m <= u->cap;
-	    loop assigns m, k, u->refbit[0 .. UD_UTLB_ENTRIES - 1];
+	    loop assigns m, k, c->refbit[0 .. UD_UTLB_ENTRIES - 1];
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		k = (u->hand + m) % u->cap;
+		k = (c->hand + m) % u->cap;
 		if (k == v && full == 0u)
 			break;
 		if (u->refs[k] == 0u)
-			u->refbit[k] = 0u;
+			c->refbit[k] = 0u;
 	}
-	u->hand = (v + 1u) % u->cap;
+	c->hand = (v + 1u) % u->cap;
 }
 
-ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, const struct ud_utlb_nic *n,
-			   uint32_t pid, uint32_t cap)
+ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			   const struct ud_utlb_nic *n, uint32_t pid, uint32_t cap)
 {
 	uint32_t k, t, j;
 
@@ -251,41 +256,44 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, const struct ud_utlb_nic *n,
 	    loop invariant zero: \forall integer a; 0 <= a < k ==>
 	      u->used[a] == 0 && u->refs[a] == 0;
 	    loop assigns k, u->used[0 .. UD_UTLB_ENTRIES - 1], u->refs[0 .. UD_UTLB_ENTRIES - 1],
-	      u->refbit[0 .. UD_UTLB_ENTRIES - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1];
+	      c->refbit[0 .. UD_UTLB_ENTRIES - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1];
 	    loop variant UD_UTLB_ENTRIES - k;
 	*/
 	for (k = 0; k < UD_UTLB_ENTRIES; k++) {
 		u->used[k] = 0u;
 		u->refs[k] = 0u;
-		u->refbit[k] = 0u;
+		c->refbit[k] = 0u;
 		u->vpn_of[k] = 0u;
 	}
 	u->pid = pid;
 	u->cap = cap;
-	u->hand = 0u;
-	u->st.hits = 0u;
-	u->st.misses = 0u;
-	u->st.evictions = 0u;
+	c->hand = 0u;
+	c->st.hits = 0u;
+	c->st.misses = 0u;
+	c->st.evictions = 0u;
 	return UD_OK;
 }
 
 /* The miss path of ud_utlb_get, out of line so that the hit path compiles
  * to a leaf function (no call, no saved registers). */
-/*@ requires valid: \valid(u) && \valid(n) && \valid(idx);
-    requires sep: \separated(u, n, idx);
+/*@ requires valid: \valid(u) && \valid(c) && \valid(n) && \valid(a) && \valid(idx);
+    requires sep: \separated(u, c, n, a, idx);
     requires inv: ud_utlb_inv(u, n);
+    requires clock: ud_utlb_clock_wf(u, c);
     requires page: v < UD_UTLB_VPAGES;
     requires absent: ud_utlb_tree(u, v) == 0;
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
-            n->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
-            n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1], n->st.pins, n->st.unpins,
+            a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.pins, a->st.unpins,
             u->l1[0 .. UD_UTLB_L1_SIZE - 1],
             u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1],
             u->refs[0 .. UD_UTLB_ENTRIES - 1], u->used[0 .. UD_UTLB_ENTRIES - 1],
-            u->refbit[0 .. UD_UTLB_ENTRIES - 1], u->hand, u->st, *idx;
+            c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->hand, c->st, *idx;
     ensures inv: ud_utlb_inv(u, n);
+    ensures clock: ud_utlb_clock_wf(u, c);
     ensures busy_kept: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
       \old(u->refs[k]) != 0 ==>
       n->tab[u->pid][k] == \old(n->tab[u->pid][k]) && u->used[k] != 0 &&
@@ -301,7 +309,8 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, const struct ud_utlb_nic *n,
       (\forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
         ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w)));
 */
-static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_nic *n,
+static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+				       struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 				       uint32_t v, uint32_t *idx)
 {
 	uint32_t i;
@@ -310,32 +319,34 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_nic
 	/* a leaf for v, an index, then the driver call */
 	if (u->l1[v / UD_UTLB_L2_SIZE] == 0u && leaf_alloc_find(u) >= UD_UTLB_POOL)
 		return UD_E_NOSPC;
-	i = pick_index(u);
+	i = pick_index(u, c);
 	if (i >= u->cap)
 		return UD_E_NOSPC;
 	/*@ assert fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v; */
-	st = ud_utlb_drv_map(n, u->pid, v, i);
+	st = ud_utlb_drv_map(n, a, u->pid, v, i);
 	if (st != UD_OK)
 		return UD_E_PLATFORM;
 	if (u->used[i] != 0u) {
 		tree_remove(u, i);
-		if (u->st.evictions != UINT64_MAX)
-			u->st.evictions++;
-		clock_advance(u, i);
+		if (c->st.evictions != UINT64_MAX)
+			c->st.evictions++;
+		clock_advance(u, c, i);
 	}
 	tree_insert(u, v, i);
 	u->refs[i] = 1u;
-	if (u->st.misses != UINT64_MAX)
-		u->st.misses++;
+	if (c->st.misses != UINT64_MAX)
+		c->st.misses++;
 	*idx = i;
 	return UD_OK;
 }
 
-ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t va,
+ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va,
 		      uint32_t *idx)
 {
 	uint32_t v, t, e;
+	ud_status st;
 
 	if (va >= UD_UTLB_VA_LIMIT)
 		return UD_E_RANGE;
@@ -348,16 +359,33 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t va,
 			if (u->refs[e - 1u] == UINT32_MAX)
 				return UD_E_OVERFLOW;
 			u->refs[e - 1u]++;
-			if (u->st.hits != UINT64_MAX)
-				u->st.hits++;
+			if (c->st.hits != UINT64_MAX)
+				c->st.hits++;
 			*idx = e - 1u;
+			/* the postconditions on this path, part by part */
+			/*@ assert h_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+			/*@ assert h_lib: ud_utlb_lib_wf(u); */
+			/*@ assert h_nic: ud_utlb_nic_wf(n); */
+			/*@ assert h_agree: ud_utlb_agree(u, n); */
+			/*@ assert h_clock: ud_utlb_clock_wf(u, c); */
+			/*@ assert h_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+			      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
+			/*@ assert h_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+			      u->used[k] == \at(u->used[k], Pre) &&
+			      u->vpn_of[k] == \at(u->vpn_of[k], Pre) &&
+			      u->refs[k] >= \at(u->refs[k], Pre); */
 			return UD_OK;
 		}
 	}
-	return get_miss(u, n, v, idx);
+	st = get_miss(u, c, n, a, v, idx);
+	/*@ assert m_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+	/*@ assert m_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && q != u->pid &&
+	      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	return st;
 }
 
-ud_status ud_utlb_put(struct ud_utlb_lib *u, const struct ud_utlb_nic *n, uint32_t idx)
+ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		      const struct ud_utlb_nic *n, uint32_t idx)
 {
 	(void)n;
 	if (idx >= u->cap)
@@ -365,11 +393,18 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, const struct ud_utlb_nic *n, uint32
 	if (u->refs[idx] == 0u)
 		return UD_E_STATE;
 	u->refs[idx]--;
-	u->refbit[idx] = 1u;
+	c->refbit[idx] = 1u;
+	/* ud_utlb_inv part by part, after the last write: one goal for the
+	 * whole invariant times out, each part proves on its own
+	 * (PROOF_STATUS.md, 2026-11-25). */
+	/*@ assert p_lib: ud_utlb_lib_wf(u); */
+	/*@ assert p_nic: ud_utlb_nic_wf(n); */
+	/*@ assert p_agree: ud_utlb_agree(u, n); */
 	return UD_OK;
 }
 
-ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t va)
+ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va)
 {
 	uint32_t v, t, e;
 	ud_status st;
@@ -385,11 +420,11 @@ ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t v
 		return UD_E_NOENT;
 	if (u->refs[e - 1u] != 0u)
 		return UD_E_BUSY;
-	st = ud_utlb_drv_unmap(n, u->pid, e - 1u);
+	st = ud_utlb_drv_unmap(n, a, u->pid, e - 1u);
 	/*@ assert unmapped: st == UD_OK; */
 	(void)st;
 	tree_remove(u, e - 1u);
-	if (u->st.evictions != UINT64_MAX)
-		u->st.evictions++;
+	if (c->st.evictions != UINT64_MAX)
+		c->st.evictions++;
 	return UD_OK;
 }

@@ -19,7 +19,11 @@
  *   ud_utlb_evict(va) explicit eviction (e.g. before munmap).
  *
  * Every operation requires and ensures ud_utlb_inv(u, n) (spec/utlb.acsl):
- * the tree and the process's table agree, every installed entry is pinned.
+ * the tree and the process's table agree, every installed entry is pinned;
+ * and ud_utlb_clock_wf(u, c) over the library's bookkeeping c (CLOCK state,
+ * counters).  The bookkeeping of both sides (c, and the NIC's a) are
+ * separate objects, \separated from u and n, so that writes to them frame
+ * out of the invariant.
  */
 #ifndef UD_UTLB_LOOKUP_H
 #define UD_UTLB_LOOKUP_H
@@ -30,10 +34,10 @@
 #define UD_UTLB_VA_LIMIT ((uint64_t)UD_UTLB_VPAGES * UD_PAGE_SIZE)
 
 /* The library of process pid over its (fresh) table, using cap entries. */
-/*@ requires valid: \valid(u) && \valid_read(n);
-    requires sep: \separated(u, n);
+/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
     requires nic: ud_utlb_nic_wf(n);
-    assigns *u;
+    assigns *u, *c;
     behavior bad_range:
       assumes pid >= UD_UTLB_NPROC || cap == 0 || cap > UD_UTLB_ENTRIES;
       assigns \nothing;
@@ -48,27 +52,32 @@
       assumes \forall integer i; 0 <= i < UD_UTLB_ENTRIES ==> !ud_utlb_installed(n, pid, i);
       ensures status: \result == UD_OK;
       ensures inv: ud_utlb_inv(u, n);
+      ensures clock: ud_utlb_clock_wf(u, c);
       ensures ids: u->pid == pid && u->cap == cap;
       ensures empty: \forall integer v; 0 <= v < UD_UTLB_VPAGES ==> ud_utlb_tree(u, v) == 0;
+      ensures counters: c->st.hits == 0 && c->st.misses == 0 && c->st.evictions == 0;
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, const struct ud_utlb_nic *n,
-			   uint32_t pid, uint32_t cap);
+ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			   const struct ud_utlb_nic *n, uint32_t pid, uint32_t cap);
 
-/*@ requires valid: \valid(u) && \valid(n) && \valid(idx);
-    requires sep: \separated(u, n, idx);
+/*@ requires valid: \valid(u) && \valid(c) && \valid(n) && \valid(a) && \valid(idx);
+    requires sep: \separated(u, c, n, a, idx);
     requires inv: ud_utlb_inv(u, n);
+    requires clock: ud_utlb_clock_wf(u, c);
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
-            n->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
-            n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1], n->st.pins, n->st.unpins,
+            a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.pins, a->st.unpins,
             u->l1[0 .. UD_UTLB_L1_SIZE - 1],
             u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1],
             u->refs[0 .. UD_UTLB_ENTRIES - 1], u->used[0 .. UD_UTLB_ENTRIES - 1],
-            u->refbit[0 .. UD_UTLB_ENTRIES - 1], u->hand, u->st, *idx;
+            c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->hand, c->st, *idx;
     ensures inv: ud_utlb_inv(u, n);
+    ensures clock: ud_utlb_clock_wf(u, c);
     ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
     ensures isolation: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && q != u->pid &&
       0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \old(n->tab[q][k]);
@@ -82,12 +91,12 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, const struct ud_utlb_nic *n,
       ensures status: \result == UD_E_RANGE;
     behavior hit:
       assumes va < UD_UTLB_VA_LIMIT && ud_utlb_tree(u, va / UD_PAGE_SIZE) != 0;
-      assigns u->refs[0 .. UD_UTLB_ENTRIES - 1], u->st.hits, *idx;
+      assigns u->refs[0 .. UD_UTLB_ENTRIES - 1], c->st.hits, *idx;
       ensures status: \result == UD_OK || \result == UD_E_OVERFLOW;
       ensures translates: \result == UD_OK ==>
         *idx == \old(ud_utlb_tree(u, va / UD_PAGE_SIZE)) - 1 &&
         ud_utlb_maps(u, n, va / UD_PAGE_SIZE, *idx) &&
-        u->refs[*idx] == \old(u->refs[*idx]) + 1;
+        (\let i = *idx; u->refs[i] == \old(u->refs[i]) + 1);
       ensures ref_overflow: \result == UD_E_OVERFLOW ==>
         \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==> u->refs[k] == \old(u->refs[k]);
     behavior miss:
@@ -106,14 +115,17 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, const struct ud_utlb_nic *n,
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t va,
+ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va,
 		      uint32_t *idx);
 
-/*@ requires valid: \valid(u) && \valid_read(n);
-    requires sep: \separated(u, n);
+/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
     requires inv: ud_utlb_inv(u, n);
-    assigns u->refs[idx], u->refbit[idx];
+    requires clock: ud_utlb_clock_wf(u, c);
+    assigns u->refs[idx], c->refbit[idx];
     ensures inv: ud_utlb_inv(u, n);
+    ensures clock: ud_utlb_clock_wf(u, c);
     behavior bad_range:
       assumes idx >= u->cap;
       assigns \nothing;
@@ -126,24 +138,28 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t va,
       assumes idx < u->cap && u->refs[idx] != 0;
       ensures status: \result == UD_OK;
       ensures released: u->refs[idx] == \old(u->refs[idx]) - 1;
-      ensures referenced: u->refbit[idx] == 1;
+      ensures referenced: c->refbit[idx] == 1;
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_put(struct ud_utlb_lib *u, const struct ud_utlb_nic *n, uint32_t idx);
+ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		      const struct ud_utlb_nic *n, uint32_t idx);
 
-/*@ requires valid: \valid(u) && \valid(n);
-    requires sep: \separated(u, n);
+/*@ requires valid: \valid(u) && \valid(c) && \valid(n) && \valid(a);
+    requires sep: \separated(u, c, n, a);
     requires inv: ud_utlb_inv(u, n);
+    requires clock: ud_utlb_clock_wf(u, c);
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1].valid,
-            n->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
-            n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1], n->st.unpins,
+            a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.unpins,
             u->l1[0 .. UD_UTLB_L1_SIZE - 1],
             u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[0 .. UD_UTLB_ENTRIES - 1],
-            u->st.evictions;
+            c->st.evictions;
     ensures inv: ud_utlb_inv(u, n);
+    ensures clock: ud_utlb_clock_wf(u, c);
     behavior bad_range:
       assumes va >= UD_UTLB_VA_LIMIT;
       assigns \nothing;
@@ -167,6 +183,7 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, const struct ud_utlb_nic *n, uint32
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_nic *n, uint64_t va);
+ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va);
 
 #endif /* UD_UTLB_LOOKUP_H */

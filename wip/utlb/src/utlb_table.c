@@ -6,9 +6,10 @@
  */
 #include "utlb_table.h"
 
-/*@ predicate tab_empty_upto{L}(struct ud_utlb_nic *n, integer p) =
+/*@ predicate tab_empty_upto{L}(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+                                 integer p) =
       \forall integer q, j; 0 <= q < p && 0 <= j < UD_UTLB_ENTRIES ==>
-        n->tab[q][j].valid == 0 && n->seen[q][j] == 0;
+        n->tab[q][j].valid == 0 && a->seen[q][j] == 0;
     predicate offs_upto{L}(struct ud_utlb_nic *n, integer p, integer on) =
       \forall integer q; 0 <= q < p ==>
         n->off[q] == (on != 0 ?
@@ -16,75 +17,79 @@
 */
 
 /* Empty row p of the tables. */
-/*@ requires valid: \valid(n);
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
     requires row: p < UD_UTLB_NPROC;
-    assigns n->tab[p][0 .. UD_UTLB_ENTRIES - 1], n->seen[p][0 .. UD_UTLB_ENTRIES - 1];
+    assigns n->tab[p][0 .. UD_UTLB_ENTRIES - 1], a->seen[p][0 .. UD_UTLB_ENTRIES - 1];
     ensures empty: \forall integer j; 0 <= j < UD_UTLB_ENTRIES ==>
-      n->tab[p][j].valid == 0 && n->seen[p][j] == 0;
+      n->tab[p][j].valid == 0 && a->seen[p][j] == 0;
 */
-static void init_row(struct ud_utlb_nic *n, uint32_t p)
+static void init_row(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t p)
 {
 	uint32_t i;
 
 	/*@ loop invariant bound: 0 <= i <= UD_UTLB_ENTRIES;
 	    loop invariant row: \forall integer j; 0 <= j < i ==>
-	      n->tab[p][j].valid == 0 && n->seen[p][j] == 0;
+	      n->tab[p][j].valid == 0 && a->seen[p][j] == 0;
 	    loop assigns i, n->tab[p][0 .. UD_UTLB_ENTRIES - 1],
-	      n->seen[p][0 .. UD_UTLB_ENTRIES - 1];
+	      a->seen[p][0 .. UD_UTLB_ENTRIES - 1];
 	    loop variant UD_UTLB_ENTRIES - i;
 	*/
 	for (i = 0; i < UD_UTLB_ENTRIES; i++) {
 		n->tab[p][i].ppn = 0u;
 		n->tab[p][i].vpn = 0u;
 		n->tab[p][i].valid = 0u;
-		n->seen[p][i] = 0u;
+		a->seen[p][i] = 0u;
 	}
 }
 
-void ud_utlb_nic_init(struct ud_utlb_nic *n, uint32_t offset_on)
+void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+		      uint32_t offset_on)
 {
 	uint32_t p, k;
 
 	/*@ loop invariant bound: 0 <= p <= UD_UTLB_NPROC;
-	    loop invariant empty: tab_empty_upto(n, p);
+	    loop invariant empty: tab_empty_upto(n, a, p);
 	    loop invariant offs: offs_upto(n, p, offset_on);
-	    loop assigns p, *n;
+	    loop assigns p, *n, *a;
 	    loop variant UD_UTLB_NPROC - p;
 	*/
 	for (p = 0; p < UD_UTLB_NPROC; p++) {
 		n->off[p] = offset_on != 0u ?
 			(p * UD_UTLB_CACHE_SETS / UD_UTLB_NPROC) % UD_UTLB_CACHE_SETS : 0u;
-		init_row(n, p);
+		init_row(n, a, p);
 		/*@ assert row_p: \forall integer j; 0 <= j < UD_UTLB_ENTRIES ==>
-		      n->tab[p][j].valid == 0 && n->seen[p][j] == 0; */
+		      n->tab[p][j].valid == 0 && a->seen[p][j] == 0; */
 	}
 	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
-	    loop invariant cold: \forall integer a; 0 <= a < k ==>
-	      n->line[a].valid == 0 && n->fa[a].valid == 0;
-	    loop invariant empty: tab_empty_upto(n, UD_UTLB_NPROC);
+	    loop invariant cold: \forall integer b; 0 <= b < k ==>
+	      n->line[b].valid == 0 && a->fa[b].valid == 0;
+	    loop invariant empty: tab_empty_upto(n, a, UD_UTLB_NPROC);
 	    loop invariant offs: offs_upto(n, UD_UTLB_NPROC, offset_on);
-	    loop assigns k, *n;
+	    loop assigns k, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
+	      a->stamp[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+	      a->fa_stamp[0 .. UD_UTLB_CACHE_LINES - 1];
 	    loop variant UD_UTLB_CACHE_LINES - k;
 	*/
 	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
 		n->line[k].ppn = 0u;
-		n->line[k].stamp = 0u;
 		n->line[k].pid = 0u;
 		n->line[k].idx = 0u;
 		n->line[k].valid = 0u;
-		n->fa[k].ppn = 0u;
-		n->fa[k].stamp = 0u;
-		n->fa[k].pid = 0u;
-		n->fa[k].idx = 0u;
-		n->fa[k].valid = 0u;
+		a->stamp[k] = 0u;
+		a->fa[k].ppn = 0u;
+		a->fa[k].pid = 0u;
+		a->fa[k].idx = 0u;
+		a->fa[k].valid = 0u;
+		a->fa_stamp[k] = 0u;
 	}
-	n->tick = 0u;
-	n->st.hits = 0u;
-	n->st.miss_compulsory = 0u;
-	n->st.miss_capacity = 0u;
-	n->st.miss_conflict = 0u;
-	n->st.pins = 0u;
-	n->st.unpins = 0u;
+	a->tick = 0u;
+	a->st.hits = 0u;
+	a->st.miss_compulsory = 0u;
+	a->st.miss_capacity = 0u;
+	a->st.miss_conflict = 0u;
+	a->st.pins = 0u;
+	a->st.unpins = 0u;
 	/*@ assert w_off: ud_utlb_off_wf(n); */
 	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
 	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
@@ -94,44 +99,46 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, uint32_t offset_on)
 /* Drop every cached copy of (pid, idx), in the NIC cache and in the
  * classifier's shadow.  (Only the set (pid, idx) hashes to can hold it --
  * nic_wf -- but the driver scans all lines: an unmap calls the OS anyway.) */
-/*@ requires valid: \valid(n);
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
     requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
-    assigns n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1];
+    assigns n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1];
     ensures wf: ud_utlb_nic_wf(n);
     ensures gone: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
       n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx);
     ensures kept: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
       n->line[k].valid != 0 ==> n->line[k] == \old(n->line[k]);
     ensures fa_gone: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
-      n->fa[k].valid != 0 ==> !(n->fa[k].pid == pid && n->fa[k].idx == idx);
+      a->fa[k].valid != 0 ==> !(a->fa[k].pid == pid && a->fa[k].idx == idx);
 */
-static void utlb_inval(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx)
+static void utlb_inval(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+		       uint32_t pid, uint32_t idx)
 {
 	uint32_t k;
 
 	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
-	    loop invariant done: \forall integer a; 0 <= a < k && n->line[a].valid != 0 ==>
-	      !(n->line[a].pid == pid && n->line[a].idx == idx);
-	    loop invariant fa_done: \forall integer a; 0 <= a < k && n->fa[a].valid != 0 ==>
-	      !(n->fa[a].pid == pid && n->fa[a].idx == idx);
-	    loop invariant kept: \forall integer a; 0 <= a < UD_UTLB_CACHE_LINES &&
-	      n->line[a].valid != 0 ==> n->line[a] == \at(n->line[a], Pre);
+	    loop invariant done: \forall integer b; 0 <= b < k && n->line[b].valid != 0 ==>
+	      !(n->line[b].pid == pid && n->line[b].idx == idx);
+	    loop invariant fa_done: \forall integer b; 0 <= b < k && a->fa[b].valid != 0 ==>
+	      !(a->fa[b].pid == pid && a->fa[b].idx == idx);
+	    loop invariant kept: \forall integer b; 0 <= b < UD_UTLB_CACHE_LINES &&
+	      n->line[b].valid != 0 ==> n->line[b] == \at(n->line[b], Pre);
 	    loop invariant coh: ud_utlb_coherent(n);
 	    loop assigns k, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
-	      n->fa[0 .. UD_UTLB_CACHE_LINES - 1];
+	      a->fa[0 .. UD_UTLB_CACHE_LINES - 1];
 	    loop variant UD_UTLB_CACHE_LINES - k;
 	*/
 	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
 		if (n->line[k].valid != 0u && n->line[k].pid == pid && n->line[k].idx == idx)
 			n->line[k].valid = 0u;
-		if (n->fa[k].valid != 0u && n->fa[k].pid == pid && n->fa[k].idx == idx)
-			n->fa[k].valid = 0u;
+		if (a->fa[k].valid != 0u && a->fa[k].pid == pid && a->fa[k].idx == idx)
+			a->fa[k].valid = 0u;
 	}
 }
 
-ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
-			  uint32_t idx)
+ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			  uint32_t pid, uint32_t vpn, uint32_t idx)
 {
 	uint64_t ppn = 0u;
 	uint32_t k;
@@ -155,15 +162,24 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
 	/*@ assert fresh2: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn; */
 	/*@ assert wf2: ud_utlb_tab_distinct(n); */
+	/*@ assert pin2: ud_utlb_tab_pinned(n); */
 	if (n->tab[pid][idx].valid != 0u) {
 		uint32_t ov = n->tab[pid][idx].vpn;
 		uint64_t op = n->tab[pid][idx].ppn;
 
-		utlb_inval(n, pid, idx);
+		/*@ assert other_ov: \forall integer m; 0 <= m < UD_UTLB_ENTRIES && m != idx &&
+		      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != ov; */
+		utlb_inval(n, a, pid, idx);
 		n->tab[pid][idx].valid = 0u;
+		/*@ assert ov_free: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+		      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != ov; */
+		/*@ assert pin_a: ud_utlb_tab_pinned(n); */
 		ud_plat_utlb_unpin(pid, ov, op);
-		if (n->st.unpins != UINT64_MAX)
-			n->st.unpins++;
+		if (a->st.unpins != UINT64_MAX)
+			a->st.unpins++;
+		/* pin_b holds after the counter write now that the counter is
+		 * in a (\separated from n); pin3 after the join follows. */
+		/*@ assert pin_b: ud_utlb_tab_pinned(n); */
 	}
 	/*@ assert free_slot: !ud_utlb_installed(n, pid, idx); */
 	/*@ assert fresh3: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
@@ -177,9 +193,9 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
 	n->tab[pid][idx].ppn = ppn;
 	n->tab[pid][idx].vpn = vpn;
 	n->tab[pid][idx].valid = 1u;
-	n->seen[pid][idx] = 0u;
-	if (n->st.pins != UINT64_MAX)
-		n->st.pins++;
+	a->seen[pid][idx] = 0u;
+	if (a->st.pins != UINT64_MAX)
+		a->st.pins++;
 	/*@ assert w_off: ud_utlb_off_wf(n); */
 	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
 	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
@@ -187,7 +203,8 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
 	return UD_OK;
 }
 
-ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx)
+ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			    uint32_t pid, uint32_t idx)
 {
 	uint32_t v;
 	uint64_t p;
@@ -200,14 +217,14 @@ ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx)
 	p = n->tab[pid][idx].ppn;
 	/* Invalidate first: the NIC never uses a translation whose page is
 	 * being unpinned. */
-	utlb_inval(n, pid, idx);
+	utlb_inval(n, a, pid, idx);
 	n->tab[pid][idx].valid = 0u;
-	n->seen[pid][idx] = 0u;
+	a->seen[pid][idx] = 0u;
 	/*@ assert w_coh: ud_utlb_coherent(n); */
 	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
 	ud_plat_utlb_unpin(pid, v, p);
-	if (n->st.unpins != UINT64_MAX)
-		n->st.unpins++;
+	if (a->st.unpins != UINT64_MAX)
+		a->st.unpins++;
 	/*@ assert w_off: ud_utlb_off_wf(n); */
 	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
 	return UD_OK;

@@ -12,6 +12,10 @@
  * the call came through), never the caller's word: the kernel home passes
  * the id it allocated at open().  Each call touches only tab[pid][...]
  * (its assigns clause), so no process can reach another's table or pages.
+ *
+ * Every call takes the NIC state n (tables, cache: ud_utlb_nic_wf) and, as
+ * a separate object a, its bookkeeping (classifier, LRU stamps, counters;
+ * utlb.h), so that writes to the bookkeeping frame out of the invariant.
  */
 #ifndef UD_UTLB_TABLE_H
 #define UD_UTLB_TABLE_H
@@ -22,8 +26,9 @@
  * offset (p * SETS / NPROC) % SETS (seed: "offset a translation table index
  * by process-dependent constant"); 0 gives every process offset 0 (the
  * un-hashed baseline, for measurement). */
-/*@ requires valid: \valid(n);
-    assigns *n;
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
+    assigns *n, *a;
     ensures wf: ud_utlb_nic_wf(n);
     ensures empty: \forall integer p, i; 0 <= p < UD_UTLB_NPROC &&
       0 <= i < UD_UTLB_ENTRIES ==> !ud_utlb_installed(n, p, i);
@@ -32,23 +37,25 @@
         (p * UD_UTLB_CACHE_SETS / UD_UTLB_NPROC) % UD_UTLB_CACHE_SETS : 0);
     ensures cold: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES ==>
       n->line[k].valid == 0;
-    ensures counters: n->st.hits == 0 && n->st.miss_compulsory == 0 &&
-      n->st.miss_capacity == 0 && n->st.miss_conflict == 0 &&
-      n->st.pins == 0 && n->st.unpins == 0;
+    ensures counters: a->st.hits == 0 && a->st.miss_compulsory == 0 &&
+      a->st.miss_capacity == 0 && a->st.miss_conflict == 0 &&
+      a->st.pins == 0 && a->st.unpins == 0;
 */
-void ud_utlb_nic_init(struct ud_utlb_nic *n, uint32_t offset_on);
+void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+		      uint32_t offset_on);
 
 /* Pin page vpn of process pid and install its translation at tab[pid][idx].
  * If tab[pid][idx] held another page, that translation is invalidated (in
  * the table and the NIC cache) and its page unpinned -- after the new page
  * is pinned, so a refused pin changes nothing. */
-/*@ requires valid: \valid(n);
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
     assigns ud_env, ud_utlb_pinned[pid][vpn],
             ud_utlb_pinned[pid][n->tab[pid][idx].vpn],
-            n->tab[pid][idx], n->seen[pid][idx],
-            n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1],
-            n->st.pins, n->st.unpins;
+            n->tab[pid][idx], a->seen[pid][idx],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.pins, a->st.unpins;
     ensures wf: ud_utlb_nic_wf(n);
     behavior bad_range:
       assumes pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES || vpn >= UD_UTLB_VPAGES;
@@ -69,26 +76,27 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, uint32_t offset_on);
         n->tab[pid][idx].vpn == vpn && ud_utlb_pinned[pid][vpn] == 1;
       ensures replaced: \result == UD_OK && \old(ud_utlb_installed(n, pid, idx)) ==>
         ud_utlb_pinned[pid][\old(n->tab[pid][idx].vpn)] == 0;
-      ensures first_use: \result == UD_OK ==> n->seen[pid][idx] == 0;
+      ensures first_use: \result == UD_OK ==> a->seen[pid][idx] == 0;
       ensures unchanged: \result != UD_OK ==>
         n->tab[pid][idx] == \old(n->tab[pid][idx]) &&
-        n->seen[pid][idx] == \old(n->seen[pid][idx]) &&
-        n->st.pins == \old(n->st.pins) && n->st.unpins == \old(n->st.unpins) &&
+        a->seen[pid][idx] == \old(a->seen[pid][idx]) &&
+        a->st.pins == \old(a->st.pins) && a->st.unpins == \old(a->st.unpins) &&
         (\forall integer k; 0 <= k < UD_UTLB_CACHE_LINES ==>
-          n->line[k] == \old(n->line[k]) && n->fa[k] == \old(n->fa[k]));
+          n->line[k] == \old(n->line[k]) && a->fa[k] == \old(a->fa[k]));
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
-			  uint32_t idx);
+ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			  uint32_t pid, uint32_t vpn, uint32_t idx);
 
 /* Invalidate tab[pid][idx] (table and NIC cache), then unpin its page. */
-/*@ requires valid: \valid(n);
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
     assigns ud_env, ud_utlb_pinned[pid][n->tab[pid][idx].vpn],
-            n->tab[pid][idx].valid, n->seen[pid][idx],
-            n->line[0 .. UD_UTLB_CACHE_LINES - 1], n->fa[0 .. UD_UTLB_CACHE_LINES - 1],
-            n->st.unpins;
+            n->tab[pid][idx].valid, a->seen[pid][idx],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.unpins;
     ensures wf: ud_utlb_nic_wf(n);
     behavior bad_range:
       assumes pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES;
@@ -110,6 +118,7 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, uint32_t pid, uint32_t vpn,
     complete behaviors;
     disjoint behaviors;
 */
-ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx);
+ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			    uint32_t pid, uint32_t idx);
 
 #endif /* UD_UTLB_TABLE_H */

@@ -29,7 +29,9 @@ struct model {
 };
 
 static struct ud_utlb_nic nic;
+static struct ud_utlb_nic_aux nic_aux;     /* LRU, classifier, counters */
 static struct ud_utlb_lib lib[NP];
+static struct ud_utlb_lib_aux lib_aux[NP]; /* CLOCK state, counters     */
 static struct model m[NP];
 
 static uint64_t page_va(uint32_t k)
@@ -65,23 +67,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 	 * through the API, and check it is all gone. */
 	if (!ready) {
 		ud_host_utlb_reset();
-		ud_utlb_nic_init(&nic, 1u);
+		ud_utlb_nic_init(&nic, &nic_aux, 1u);
 		for (uint32_t p = 0; p < NP; p++) {
 			m[p].cap = p == 0 ? 3u : 12u;
 			for (uint32_t k = 0; k < PAGES; k++) m[p].idx_of[k] = -1;
 			for (uint32_t i = 0; i < MAXCAP; i++) m[p].page_of[i] = -1;
-			if (ud_utlb_lib_init(&lib[p], &nic, p, m[p].cap) != UD_OK) abort();
+			if (ud_utlb_lib_init(&lib[p], &lib_aux[p], &nic, p, m[p].cap) != UD_OK) abort();
 		}
 		ready = 1;
 	}
 	for (uint32_t p = 0; p < NP; p++) {
 		for (uint32_t i = 0; i < m[p].cap; i++) {
 			while (m[p].refs[i] != 0) {
-				if (ud_utlb_put(&lib[p], &nic, i) != UD_OK) abort();
+				if (ud_utlb_put(&lib[p], &lib_aux[p], &nic, i) != UD_OK) abort();
 				m[p].refs[i]--;
 			}
 			if (m[p].page_of[i] >= 0) {
-				if (ud_utlb_evict(&lib[p], &nic, page_va((uint32_t)m[p].page_of[i])) != UD_OK)
+				if (ud_utlb_evict(&lib[p], &lib_aux[p], &nic, &nic_aux,
+						  page_va((uint32_t)m[p].page_of[i])) != UD_OK)
 					abort();
 				m[p].idx_of[m[p].page_of[i]] = -1;
 				m[p].page_of[i] = -1;
@@ -99,13 +102,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 		uint32_t p = op & 1u;
 		struct model *M = &m[p];
 		struct ud_utlb_lib *u = &lib[p];
+		struct ud_utlb_lib_aux *c = &lib_aux[p];
 		uint32_t k = arg % PAGES;
 		switch ((op >> 1) % 6u) {
 		case 0: case 1: {          /* get */
 			uint32_t idx = 0xdead;
 			int fail = (op & 0x80u) && (op & 0x40u);
 			if (fail) ud_host_utlb.fail_next = 1;
-			ud_status st = ud_utlb_get(u, &nic, page_va(k), &idx);
+			ud_status st = ud_utlb_get(u, c, &nic, &nic_aux, page_va(k), &idx);
 			ud_host_utlb.fail_next = 0;
 			if (M->idx_of[k] >= 0) {
 				if (st != UD_OK || idx != (uint32_t)M->idx_of[k]) abort();
@@ -130,7 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 		}
 		case 2: case 3: {          /* put */
 			uint32_t idx = arg % (MAXCAP + 2u);
-			ud_status st = ud_utlb_put(u, &nic, idx);
+			ud_status st = ud_utlb_put(u, c, &nic, idx);
 			if (idx >= M->cap) { if (st != UD_E_RANGE) abort(); break; }
 			if (M->refs[idx] == 0) { if (st != UD_E_STATE) abort(); break; }
 			if (st != UD_OK) abort();
@@ -138,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 			break;
 		}
 		case 4: {                  /* explicit evict */
-			ud_status st = ud_utlb_evict(u, &nic, page_va(k));
+			ud_status st = ud_utlb_evict(u, c, &nic, &nic_aux, page_va(k));
 			if (M->idx_of[k] < 0) { if (st != UD_E_NOENT) abort(); break; }
 			uint32_t idx = (uint32_t)M->idx_of[k];
 			if (M->refs[idx] != 0) { if (st != UD_E_BUSY) abort(); break; }
@@ -151,7 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 			uint32_t idx = arg % (MAXCAP + 2u);
 			uint64_t ppn = 0;
 			uint32_t cls = 0;
-			ud_status st = ud_utlb_nic_translate(&nic, p, idx, &ppn, &cls);
+			ud_status st = ud_utlb_nic_translate(&nic, &nic_aux, p, idx, &ppn, &cls);
 			if (idx >= M->cap || M->page_of[idx] < 0) { if (st != UD_E_NOENT) abort(); break; }
 			uint32_t vpn = (uint32_t)(page_va((uint32_t)M->page_of[idx]) / UD_PAGE_SIZE);
 			if (st != UD_OK || ppn != ud_host_utlb_ppn(p, vpn) || cls > 3u) abort();
@@ -161,8 +165,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 		check_agree(p, MAXCAP);
 	}
 	for (uint32_t p = 0; p < NP; p++) check_agree(p, UD_UTLB_ENTRIES);
-	uint64_t s = nic.st.hits + nic.st.miss_compulsory + nic.st.miss_capacity + nic.st.miss_conflict;
+	uint64_t s = nic_aux.st.hits + nic_aux.st.miss_compulsory + nic_aux.st.miss_capacity +
+		nic_aux.st.miss_conflict;
 	(void)s;
-	if (nic.st.pins - nic.st.unpins != ud_host_utlb.pins - ud_host_utlb.unpins) abort();
+	if (nic_aux.st.pins - nic_aux.st.unpins != ud_host_utlb.pins - ud_host_utlb.unpins) abort();
+	for (uint32_t p = 0; p < NP; p++)
+		if (lib_aux[p].hand >= lib[p].cap) abort();   /* ud_utlb_clock_wf */
 	return 0;
 }
