@@ -158,19 +158,26 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
 		if (u->refs[k] == 0u && c->refbit[k] == 0u)
 			return k;
 	}
+	/* The same sweep from the hand with the wrap written out: k is
+	 * (hand + m) mod cap, and the entries seen so far are stated without
+	 * `%` (a symbolic modulus defeats the provers' case split). */
+	k = c->hand;
 	/*@ loop invariant bound: 0 <= m <= u->cap;
-	    loop invariant none: \forall integer a; 0 <= a < m ==>
-	      u->refs[(c->hand + a) % u->cap] != 0;
+	    loop invariant k: k < u->cap &&
+	      (c->hand + m < u->cap ? k == c->hand + m : k == c->hand + m - u->cap);
+	    loop invariant none: \forall integer a; 0 <= a < u->cap &&
+	      ((c->hand <= a && a < c->hand + m) || a + u->cap < c->hand + m) ==>
+	      u->refs[a] != 0;
 	    loop assigns m, k;
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		k = (c->hand + m) % u->cap;
 		if (u->refs[k] == 0u)
 			return k;
+		k++;
+		if (k == u->cap)
+			k = 0;
 	}
-	/*@ assert cover: \forall integer k2; 0 <= k2 < u->cap ==>
-	      k2 == (c->hand + (k2 + u->cap - c->hand) % u->cap) % u->cap; */
 	return u->cap;
 }
 

@@ -125,6 +125,9 @@ static void utlb_inval(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	    loop invariant kept: \forall integer b; 0 <= b < UD_UTLB_CACHE_LINES &&
 	      n->line[b].valid != 0 ==> n->line[b] == \at(n->line[b], Pre);
 	    loop invariant coh: ud_utlb_coherent(n);
+	    loop invariant off: ud_utlb_off_wf(n);
+	    loop invariant pin: ud_utlb_tab_pinned(n);
+	    loop invariant dist: ud_utlb_tab_distinct(n);
 	    loop assigns k, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
 	      a->fa[0 .. UD_UTLB_CACHE_LINES - 1];
 	    loop variant UD_UTLB_CACHE_LINES - k;
