@@ -14,6 +14,7 @@
       n->line[s * UD_UTLB_CACHE_WAYS + \result].pid == pid && n->line[s * UD_UTLB_CACHE_WAYS + \result].idx == idx;
     ensures absent: \result >= UD_UTLB_CACHE_WAYS ==>
       \result == UD_UTLB_CACHE_WAYS && !ud_utlb_cached(n, s, pid, idx);
+    ensures cached: \result < UD_UTLB_CACHE_WAYS ==> ud_utlb_cached(n, s, pid, idx);
 */
 static uint32_t cache_find(const struct ud_utlb_nic *n, uint32_t s, uint32_t pid,
 			   uint32_t idx)
@@ -21,8 +22,8 @@ static uint32_t cache_find(const struct ud_utlb_nic *n, uint32_t s, uint32_t pid
 	uint32_t w;
 
 	/*@ loop invariant bound: 0 <= w <= UD_UTLB_CACHE_WAYS;
-	    loop invariant none: \forall integer b; 0 <= b < w ==>
-	      !(n->line[s * UD_UTLB_CACHE_WAYS + b].valid != 0 && n->line[s * UD_UTLB_CACHE_WAYS + b].pid == pid && n->line[s * UD_UTLB_CACHE_WAYS + b].idx == idx);
+	    loop invariant none: \forall integer k; s * UD_UTLB_CACHE_WAYS <= k < s * UD_UTLB_CACHE_WAYS + w ==>
+	      !(n->line[k].valid != 0 && n->line[k].pid == pid && n->line[k].idx == idx);
 	    loop assigns w;
 	    loop variant UD_UTLB_CACHE_WAYS - w;
 	*/
@@ -76,9 +77,10 @@ static uint32_t cache_victim(const struct ud_utlb_nic *n, const struct ud_utlb_n
 
 	/*@ loop invariant bound: 0 <= w <= UD_UTLB_CACHE_WAYS;
 	    loop invariant best: 0 <= best < UD_UTLB_CACHE_WAYS;
-	    loop invariant all_valid: \forall integer b; 0 <= b < w ==> n->line[s * UD_UTLB_CACHE_WAYS + b].valid != 0;
-	    loop invariant least: \forall integer b; 0 <= b < w ==>
-	      a->stamp[s * UD_UTLB_CACHE_WAYS + best] <= a->stamp[s * UD_UTLB_CACHE_WAYS + b];
+	    loop invariant all_valid: \forall integer k; s * UD_UTLB_CACHE_WAYS <= k < s * UD_UTLB_CACHE_WAYS + w ==>
+	      n->line[k].valid != 0;
+	    loop invariant least: \forall integer k; s * UD_UTLB_CACHE_WAYS <= k < s * UD_UTLB_CACHE_WAYS + w ==>
+	      a->stamp[s * UD_UTLB_CACHE_WAYS + best] <= a->stamp[k];
 	    loop invariant best_valid: w > 0 ==> n->line[s * UD_UTLB_CACHE_WAYS + best].valid != 0;
 	    loop invariant start: w == 0 ==> best == 0;
 	    loop assigns w, best;
@@ -116,10 +118,165 @@ static uint32_t fa_victim(const struct ud_utlb_nic_aux *a)
 	return best;
 }
 
+/* Fill way v of set s with the translation of (pid, idx) read from pid's
+ * own table: the NIC's only write to its cache lines.  One store, with the
+ * invariant carried in its own small context (docs/METHOD.md, "one writer
+ * function per table entry"). */
+/*@ requires valid: \valid(n);
+    requires wf: ud_utlb_nic_wf(n);
+    requires set: s < UD_UTLB_CACHE_SETS;
+    requires way: v < UD_UTLB_CACHE_WAYS;
+    requires entry: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES &&
+      ud_utlb_installed(n, pid, idx);
+    requires hash: ud_utlb_set(n, pid, idx) == s;
+    assigns n->line[s * UD_UTLB_CACHE_WAYS + v];
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures line: n->line[s * UD_UTLB_CACHE_WAYS + v].valid == 1 &&
+      n->line[s * UD_UTLB_CACHE_WAYS + v].pid == pid &&
+      n->line[s * UD_UTLB_CACHE_WAYS + v].idx == idx &&
+      n->line[s * UD_UTLB_CACHE_WAYS + v].ppn == n->tab[pid][idx].ppn;
+    ensures filled: ud_utlb_cached(n, s, pid, idx);
+    ensures entry: n->tab[pid][idx] == \old(n->tab[pid][idx]);
+    ensures entry_ppn: n->tab[pid][idx].ppn == \old(n->tab[pid][idx].ppn);
+    ensures hash: ud_utlb_set(n, pid, idx) == s;
+*/
+static void fill_line(struct ud_utlb_nic *n, uint32_t s, uint32_t v, uint32_t pid,
+		      uint32_t idx)
+{
+	struct ud_utlb_line l;
+
+	l.ppn = n->tab[pid][idx].ppn;
+	l.pid = pid;
+	l.idx = idx;
+	l.valid = 1u;
+	n->line[s * UD_UTLB_CACHE_WAYS + v] = l;
+	/*@ assert off: ud_utlb_off_wf(n); */
+	/*@ assert pin: ud_utlb_tab_pinned(n); */
+	/*@ assert dist: ud_utlb_tab_distinct(n); */
+	/*@ assert new_ok: ud_utlb_line_ok(n, s * UD_UTLB_CACHE_WAYS + v); */
+	/*@ assert coh: ud_utlb_coherent(n); */
+}
+
+/* The bookkeeping of one translation of (pid, idx), in the NIC's own memory
+ * a (no translated page depends on it): advance the LRU clock, stamp line j
+ * (the way used), update the classifier's shadow (line k holds the entry,
+ * or k == LINES: fill the shadow's LRU line with l), count the class c,
+ * set the first-use bit.  n is only read: the helper carries
+ * ud_utlb_nic_wf(n) across these writes in its own small context, so that
+ * its caller crosses one call instead of every store. */
+/*@ requires valid: \valid_read(n) && \valid(a);
+    requires sep: \separated(n, a);
+    requires wf: ud_utlb_nic_wf(n);
+    requires line: j < UD_UTLB_CACHE_LINES;
+    requires shadow: k <= UD_UTLB_CACHE_LINES;
+    requires entry: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+    assigns a->tick, a->stamp[j], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->fa_stamp[0 .. UD_UTLB_CACHE_LINES - 1], a->seen[pid][idx],
+            a->st.hits, a->st.miss_compulsory, a->st.miss_capacity,
+            a->st.miss_conflict;
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures entry: n->tab[pid][idx] == \old(n->tab[pid][idx]);
+    ensures entry_ppn: n->tab[pid][idx].ppn == \old(n->tab[pid][idx].ppn);
+    ensures tick: a->tick == (\old(a->tick) == UINT64_MAX ? UINT64_MAX : \old(a->tick) + 1);
+    ensures stamp: a->stamp[j] == a->tick;
+    ensures shadow: k < UD_UTLB_CACHE_LINES ==> a->fa_stamp[k] == a->tick;
+    ensures hits: c == UD_UTLB_HIT ==> a->st.hits ==
+      (\old(a->st.hits) == UINT64_MAX ? UINT64_MAX : \old(a->st.hits) + 1);
+    ensures seen: a->seen[pid][idx] == 1;
+*/
+static void account(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t j,
+		    uint32_t k, uint32_t c, uint32_t pid, uint32_t idx,
+		    struct ud_utlb_line l)
+{
+	(void)n; /* read by the contract only */
+	a->seen[pid][idx] = 1u;
+	/*@ assert off1: ud_utlb_off_wf(n); */
+	/*@ assert pin1: ud_utlb_tab_pinned(n); */
+	/*@ assert dist1: ud_utlb_tab_distinct(n); */
+	/*@ assert coh1: ud_utlb_coherent(n); */
+	if (a->tick != UINT64_MAX)
+		a->tick++;
+	/*@ assert wf1: ud_utlb_nic_wf(n); */
+	if (k < UD_UTLB_CACHE_LINES) {
+		a->fa_stamp[k] = a->tick;
+		/*@ assert wf_k: ud_utlb_nic_wf(n); */
+	} else {
+		uint32_t f = fa_victim(a);
+
+		a->fa[f] = l;
+		/*@ assert off2: ud_utlb_off_wf(n); */
+		/*@ assert pin2: ud_utlb_tab_pinned(n); */
+		/*@ assert dist2: ud_utlb_tab_distinct(n); */
+		/*@ assert coh2: ud_utlb_coherent(n); */
+		/*@ assert wf2: ud_utlb_nic_wf(n); */
+		a->fa_stamp[f] = a->tick;
+		/*@ assert wf_f: ud_utlb_nic_wf(n); */
+	}
+	/*@ assert wf3: ud_utlb_nic_wf(n); */
+	a->stamp[j] = a->tick;
+	if (c == UD_UTLB_HIT) {
+		if (a->st.hits != UINT64_MAX)
+			a->st.hits++;
+	} else if (c == UD_UTLB_MISS_COMPULSORY) {
+		if (a->st.miss_compulsory != UINT64_MAX)
+			a->st.miss_compulsory++;
+	} else if (c == UD_UTLB_MISS_CONFLICT) {
+		if (a->st.miss_conflict != UINT64_MAX)
+			a->st.miss_conflict++;
+	} else {
+		if (a->st.miss_capacity != UINT64_MAX)
+			a->st.miss_capacity++;
+	}
+}
+
+/* Hand the translation p and its class c to the caller.  n is only read:
+ * the helper carries what its caller states about n (the invariant, the
+ * used line j of set s, the entry) across the two stores in a small
+ * context. */
+/*@ requires valid: \valid_read(n) && \valid(ppn) && \valid(cls);
+    requires sep: \separated(n, ppn, cls);
+    requires wf: ud_utlb_nic_wf(n);
+    requires set: s < UD_UTLB_CACHE_SETS;
+    requires way: v < UD_UTLB_CACHE_WAYS;
+    requires entry: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+    requires hash: ud_utlb_set(n, pid, idx) == s;
+    requires used: n->line[s * UD_UTLB_CACHE_WAYS + v].valid != 0 &&
+      n->line[s * UD_UTLB_CACHE_WAYS + v].pid == pid &&
+      n->line[s * UD_UTLB_CACHE_WAYS + v].idx == idx;
+    assigns *ppn, *cls;
+    ensures ppn: *ppn == p;
+    ensures cls: *cls == c;
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures entry: n->tab[pid][idx] == \old(n->tab[pid][idx]);
+    ensures entry_ppn: n->tab[pid][idx].ppn == \old(n->tab[pid][idx].ppn);
+    ensures filled: ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx);
+*/
+static void hand_out(const struct ud_utlb_nic *n, uint64_t *ppn, uint32_t *cls,
+		     uint64_t p, uint32_t c, uint32_t s, uint32_t v, uint32_t pid,
+		     uint32_t idx)
+{
+	(void)n; /* read by the contract only */
+	(void)s;
+	(void)v;
+	(void)pid;
+	(void)idx;
+	*ppn = p;
+	*cls = c;
+	/*@ assert off: ud_utlb_off_wf(n); */
+	/*@ assert pin: ud_utlb_tab_pinned(n); */
+	/*@ assert dist: ud_utlb_tab_distinct(n); */
+	/*@ assert coh: ud_utlb_coherent(n); */
+	/*@ assert hash: ud_utlb_set(n, pid, idx) == s; */
+	/*@ assert used: n->line[s * UD_UTLB_CACHE_WAYS + v].valid != 0 &&
+	      n->line[s * UD_UTLB_CACHE_WAYS + v].pid == pid &&
+	      n->line[s * UD_UTLB_CACHE_WAYS + v].idx == idx; */
+}
+
 ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 				uint32_t pid, uint32_t idx, uint64_t *ppn, uint32_t *cls)
 {
-	uint32_t s, w, k, c;
+	uint32_t s, w, k, c, v;
+	uint64_t p;
 	struct ud_utlb_line l;
 
 	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES)
@@ -129,52 +286,60 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 	s = (idx + n->off[pid]) % UD_UTLB_CACHE_SETS;
 	w = cache_find(n, s, pid, idx);
 	k = fa_find(a, pid, idx);
-	if (a->tick != UINT64_MAX)
-		a->tick++;
 	l.ppn = n->tab[pid][idx].ppn;
 	l.pid = pid;
 	l.idx = idx;
 	l.valid = 1u;
 
-	/* The classifier's shadow sees every access, hit or miss. */
-	if (k < UD_UTLB_CACHE_LINES) {
-		a->fa_stamp[k] = a->tick;
+	/* Translate and classify, reading only: the cache on a hit, the
+	 * process's own table entry on a miss (v: the way to fill). */
+	if (w < UD_UTLB_CACHE_WAYS) {
+		c = UD_UTLB_HIT;
+		p = n->line[s * UD_UTLB_CACHE_WAYS + w].ppn;
+		v = w;
 	} else {
-		uint32_t v = fa_victim(a);
-		a->fa[v] = l;
-		a->fa_stamp[v] = a->tick;
+		if (a->seen[pid][idx] == 0u)
+			c = UD_UTLB_MISS_COMPULSORY;
+		else if (k < UD_UTLB_CACHE_LINES)
+			c = UD_UTLB_MISS_CONFLICT;
+		else
+			c = UD_UTLB_MISS_CAPACITY;
+		v = cache_victim(n, a, s);
+		p = l.ppn;
 	}
+	/*@ assert own: p == n->tab[pid][idx].ppn; */
+	/* The class, stated on the state before any write (= Pre). */
+	/*@ assert c_hit: c == UD_UTLB_HIT <==>
+	      ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx); */
+	/*@ assert c_conflict: c == UD_UTLB_MISS_CONFLICT <==>
+	      (!ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx) &&
+	       a->seen[pid][idx] != 0 && ud_utlb_fa_has(a, pid, idx)); */
+
+	/* The bookkeeping: LRU stamps, the classifier's shadow (it sees every
+	 * access, hit or miss), the counters, the first-use bit. */
+	account(n, a, s * UD_UTLB_CACHE_WAYS + v, k, c, pid, idx, l);
+	/*@ assert own_a: p == n->tab[pid][idx].ppn; */
+	/*@ assert tab_a: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
 
 	if (w < UD_UTLB_CACHE_WAYS) {
-		a->stamp[s * UD_UTLB_CACHE_WAYS + w] = a->tick;
-		*ppn = n->line[s * UD_UTLB_CACHE_WAYS + w].ppn;
-		*cls = UD_UTLB_HIT;
-		if (a->st.hits != UINT64_MAX)
-			a->st.hits++;
+		/*@ assert hit_line: n->line[s * UD_UTLB_CACHE_WAYS + w].valid != 0 &&
+		      n->line[s * UD_UTLB_CACHE_WAYS + w].pid == pid &&
+		      n->line[s * UD_UTLB_CACHE_WAYS + w].idx == idx; */
 	} else {
-		uint32_t v;
-
-		if (a->seen[pid][idx] == 0u) {
-			c = UD_UTLB_MISS_COMPULSORY;
-			if (a->st.miss_compulsory != UINT64_MAX)
-				a->st.miss_compulsory++;
-		} else if (k < UD_UTLB_CACHE_LINES) {
-			c = UD_UTLB_MISS_CONFLICT;
-			if (a->st.miss_conflict != UINT64_MAX)
-				a->st.miss_conflict++;
-		} else {
-			c = UD_UTLB_MISS_CAPACITY;
-			if (a->st.miss_capacity != UINT64_MAX)
-				a->st.miss_capacity++;
-		}
-		/* Miss: read the process's own table entry, fill the LRU way. */
-		v = cache_victim(n, a, s);
-		n->line[s * UD_UTLB_CACHE_WAYS + v] = l;
-		a->stamp[s * UD_UTLB_CACHE_WAYS + v] = a->tick;
-		*ppn = l.ppn;
-		*cls = c;
+		/* Miss: fill the LRU way of the set (last: nothing is carried
+		 * across the only write to the cache lines). */
+		fill_line(n, s, v, pid, idx);
+		/*@ assert own_f: p == n->tab[pid][idx].ppn; */
+		/*@ assert tab_f: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
 	}
-	/*@ assert w_coh: ud_utlb_coherent(n); */
-	a->seen[pid][idx] = 1u;
+	/*@ assert used_line: n->line[s * UD_UTLB_CACHE_WAYS + v].valid != 0 &&
+	      n->line[s * UD_UTLB_CACHE_WAYS + v].pid == pid &&
+	      n->line[s * UD_UTLB_CACHE_WAYS + v].idx == idx; */
+	/*@ assert own2: p == n->tab[pid][idx].ppn; */
+	/* The out-parameters last: nothing above is carried across a call
+	 * or the bookkeeping's writes after they are set. */
+	hand_out(n, ppn, cls, p, c, s, v, pid, idx);
+	/*@ assert own3: *ppn == n->tab[pid][idx].ppn; */
+	/*@ assert tab_h: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
 	return UD_OK;
 }
