@@ -213,6 +213,58 @@ static void clock_advance(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c
 	c->hand = (v + 1u) % u->cap;
 }
 
+/* Lemma (empty body, proved in its own small context): an empty tree over
+ * valid ids is well formed.  In ud_utlb_lib_init's context the same
+ * implication, asserted after the parts, timed out. */
+/*@ requires ids: u->pid < UD_UTLB_NPROC && 1 <= u->cap <= UD_UTLB_ENTRIES;
+    requires l1: \forall integer h; 0 <= h < UD_UTLB_L1_SIZE ==> u->l1[h] == 0;
+    requires free: \forall integer t; 0 <= t < UD_UTLB_POOL ==>
+      u->leaf_dir[t] == UD_UTLB_NO_LEAF;
+    requires l2: \forall integer t, j; 0 <= t < UD_UTLB_POOL &&
+      0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t][j] == 0;
+    requires used: \forall integer i; 0 <= i < UD_UTLB_ENTRIES ==>
+      u->used[i] == 0 && u->refs[i] == 0;
+    assigns \nothing;
+    ensures wf: ud_utlb_lib_wf(u);
+*/
+static void lib_empty_wf(const struct ud_utlb_lib *u)
+{
+	(void)u; /* read by the contract only */
+}
+
+/* The scalar fields of a fresh library: ids, CLOCK hand, counters.  n is
+ * only read: the helper states that ud_utlb_nic_wf(n) survives the stores
+ * to u and c (\separated from n) in its own small context (after the same
+ * stores inline in ud_utlb_lib_init, `tab_pinned` timed out). */
+/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
+    requires nic: ud_utlb_nic_wf(n);
+    assigns u->pid, u->cap, c->hand, c->st;
+    ensures nic: ud_utlb_nic_wf(n);
+    ensures ids: u->pid == pid && u->cap == cap;
+    ensures hand: c->hand == 0;
+    ensures counters: c->st.hits == 0 && c->st.misses == 0 && c->st.evictions == 0;
+*/
+static void lib_set_ids(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			const struct ud_utlb_nic *n, uint32_t pid, uint32_t cap)
+{
+	(void)n; /* read by the contract only */
+	u->pid = pid;
+	u->cap = cap;
+	/*@ assert a_off: ud_utlb_off_wf(n); */
+	/*@ assert a_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert a_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert a_coh: ud_utlb_coherent(n); */
+	c->hand = 0u;
+	c->st.hits = 0u;
+	c->st.misses = 0u;
+	c->st.evictions = 0u;
+	/*@ assert b_off: ud_utlb_off_wf(n); */
+	/*@ assert b_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert b_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert b_coh: ud_utlb_coherent(n); */
+}
+
 ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			   const struct ud_utlb_nic *n, uint32_t pid, uint32_t cap)
 {
@@ -259,9 +311,17 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		for (j = 0; j < UD_UTLB_L2_SIZE; j++)
 			u->l2[t][j] = 0u;
 	}
+	/*@ assert n_wf0: ud_utlb_nic_wf(n); */
+	/* n is not written; the loop carries ud_utlb_nic_wf(n) part by part
+	 * across its stores to u and c (the whole predicate after the loop
+	 * timed out). */
 	/*@ loop invariant bound: 0 <= k <= UD_UTLB_ENTRIES;
 	    loop invariant zero: \forall integer a; 0 <= a < k ==>
 	      u->used[a] == 0 && u->refs[a] == 0;
+	    loop invariant n_off: ud_utlb_off_wf(n);
+	    loop invariant n_pin: ud_utlb_tab_pinned(n);
+	    loop invariant n_dist: ud_utlb_tab_distinct(n);
+	    loop invariant n_coh: ud_utlb_coherent(n);
 	    loop assigns k, u->used[0 .. UD_UTLB_ENTRIES - 1], u->refs[0 .. UD_UTLB_ENTRIES - 1],
 	      c->refbit[0 .. UD_UTLB_ENTRIES - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1];
 	    loop variant UD_UTLB_ENTRIES - k;
@@ -272,12 +332,24 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		c->refbit[k] = 0u;
 		u->vpn_of[k] = 0u;
 	}
-	u->pid = pid;
-	u->cap = cap;
-	c->hand = 0u;
-	c->st.hits = 0u;
-	c->st.misses = 0u;
-	c->st.evictions = 0u;
+	/*@ assert n_wf1: ud_utlb_nic_wf(n); */
+	lib_set_ids(u, c, n, pid, cap);
+	/* ud_utlb_inv(u, n) in parts: n was not written (lib_set_ids carries
+	 * ud_utlb_nic_wf(n) across its stores), u is all empty. */
+	/*@ assert n_wf: ud_utlb_nic_wf(n); */
+	/*@ assert n_fresh: \forall integer i; 0 <= i < UD_UTLB_ENTRIES ==>
+	      !ud_utlb_installed(n, u->pid, i); */
+	/*@ assert l_ids: u->pid < UD_UTLB_NPROC && 1 <= u->cap <= UD_UTLB_ENTRIES; */
+	/*@ assert l_l1: \forall integer h; 0 <= h < UD_UTLB_L1_SIZE ==> u->l1[h] == 0; */
+	/*@ assert l_free: \forall integer t; 0 <= t < UD_UTLB_POOL ==>
+	      u->leaf_dir[t] == UD_UTLB_NO_LEAF; */
+	/*@ assert l_l2: \forall integer t, j; 0 <= t < UD_UTLB_POOL &&
+	      0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t][j] == 0; */
+	/*@ assert l_used: \forall integer i; 0 <= i < UD_UTLB_ENTRIES ==>
+	      u->used[i] == 0 && u->refs[i] == 0; */
+	lib_empty_wf(u);
+	/*@ assert l_wf: ud_utlb_lib_wf(u); */
+	/*@ assert l_agree: ud_utlb_agree(u, n); */
 	return UD_OK;
 }
 

@@ -140,6 +140,72 @@ static void utlb_inval(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	}
 }
 
+/* Install the translation vpn -> ppn at the free slot tab[pid][idx]: one
+ * store of the whole entry.  Carries ud_utlb_nic_wf(n) across the store in
+ * its own small context (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 8). */
+/*@ requires valid: \valid(n);
+    requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+    requires wf: ud_utlb_nic_wf(n);
+    requires free_slot: !ud_utlb_installed(n, pid, idx);
+    requires fresh: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn;
+    requires new_ok: vpn < UD_UTLB_VPAGES && ppn <= UD_UTLB_PPN_MAX &&
+      ud_utlb_pinned[pid][vpn] == 1;
+    requires no_line: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
+      n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx);
+    assigns n->tab[pid][idx];
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures entry: n->tab[pid][idx].ppn == ppn && n->tab[pid][idx].vpn == vpn &&
+      n->tab[pid][idx].valid == 1;
+*/
+static void install_entry(struct ud_utlb_nic *n, uint32_t pid, uint32_t idx,
+			  uint32_t vpn, uint64_t ppn)
+{
+	struct ud_utlb_entry e;
+
+	e.ppn = ppn;
+	e.vpn = vpn;
+	e.valid = 1u;
+	n->tab[pid][idx] = e;
+	/*@ assert i_off: ud_utlb_off_wf(n); */
+	/*@ assert i_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert i_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert i_coh: ud_utlb_coherent(n); */
+}
+
+/* The bookkeeping of an installation: entry tab[pid][idx] not yet used
+ * since (classifier's first-use bit), one more page pinned (saturating).
+ * n is only read: the helper states that ud_utlb_nic_wf(n) and the entry
+ * survive the stores to a (\separated from n). */
+/*@ requires valid: \valid_read(n) && \valid(a);
+    requires sep: \separated(n, a);
+    requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+    requires wf: ud_utlb_nic_wf(n);
+    assigns a->seen[pid][idx], a->st.pins;
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures entry: n->tab[pid][idx] == \old(n->tab[pid][idx]);
+    ensures first_use: a->seen[pid][idx] == 0;
+    ensures pins: a->st.pins == (\old(a->st.pins) == UINT64_MAX ?
+      \old(a->st.pins) : \old(a->st.pins) + 1);
+*/
+static void note_install(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			 uint32_t pid, uint32_t idx)
+{
+	(void)n; /* read by the contract only */
+	a->seen[pid][idx] = 0u;
+	/*@ assert s_off: ud_utlb_off_wf(n); */
+	/*@ assert s_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert s_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert s_coh: ud_utlb_coherent(n); */
+	/*@ assert s_wf: ud_utlb_nic_wf(n); */
+	if (a->st.pins != UINT64_MAX)
+		a->st.pins++;
+	/*@ assert c_off: ud_utlb_off_wf(n); */
+	/*@ assert c_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert c_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert c_coh: ud_utlb_coherent(n); */
+}
+
 ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 			  uint32_t pid, uint32_t vpn, uint32_t idx)
 {
@@ -193,16 +259,10 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	/*@ assert new_pinned: ud_utlb_pinned[pid][vpn] == 1 && ppn <= UD_UTLB_PPN_MAX; */
 	/*@ assert no_line: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
 	      n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx); */
-	n->tab[pid][idx].ppn = ppn;
-	n->tab[pid][idx].vpn = vpn;
-	n->tab[pid][idx].valid = 1u;
-	a->seen[pid][idx] = 0u;
-	if (a->st.pins != UINT64_MAX)
-		a->st.pins++;
-	/*@ assert w_off: ud_utlb_off_wf(n); */
-	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
-	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
-	/*@ assert w_coh: ud_utlb_coherent(n); */
+	/* The entry, then the bookkeeping, each by a helper that carries
+	 * ud_utlb_nic_wf(n) across its stores in its own small context. */
+	install_entry(n, pid, idx, vpn, ppn);
+	note_install(n, a, pid, idx);
 	return UD_OK;
 }
 
