@@ -64,11 +64,7 @@ struct ud_mr_attr {
     logic integer ud_occ{L}(uint32_t *a, integer f, integer n) =
       n <= 0 ? 0 : ud_occ(a, f, n - 1) + (a[n - 1] == f ? 1 : 0);
 
-    // In-use pin entries name distinct pages.
-    predicate ud_pin_distinct{L}(struct ud_prot *p) =
-      \forall integer e1, e2; 0 <= e1 < UD_PROT_NPIN && 0 <= e2 < UD_PROT_NPIN &&
-        e1 != e2 && p->pin[e1].count > 0 && p->pin[e2].count > 0 ==>
-        p->pin[e1].pfn != p->pin[e2].pfn;
+    // (ud_pin_distinct, ud_pin_inv: spec/prot.acsl.)
 
     // The pin table accounts for the list pg[0 .. n-1]: in-use entries on
     // distinct pages, every listed page in one, each count at least the
@@ -96,6 +92,7 @@ struct ud_mr_attr {
     requires inv: ud_prot_inv(p);
     assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_RANGE || \result == UD_E_NOSPC ||
       \result == UD_E_PLATFORM;
@@ -126,6 +123,7 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
     requires inv: ud_prot_inv(p);
     assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_RANGE || \result == UD_E_NOSPC ||
       \result == UD_E_PLATFORM;
@@ -153,6 +151,7 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
     requires inv: ud_prot_inv(p);
     assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures e_mr: (mr >= UD_PROT_NMR || \old(p->mr[mr].live) != 1) ==> \result == UD_E_NOENT;
@@ -184,6 +183,7 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
     requires inv: ud_prot_inv(p);
     assigns *p, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_BUSY || \result == UD_E_OVERFLOW || \result == UD_E_RANGE ||
       \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
@@ -233,6 +233,7 @@ ud_status ud_query_mr(const struct ud_prot *p, uint32_t mr, struct ud_mr_attr *a
     requires inv: ud_prot_inv(p);
     assigns *p, ud_env;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_mr:
       assumes mr >= UD_PROT_NMR || p->mr[mr].live != 1;
       ensures status: \result == UD_E_NOENT;

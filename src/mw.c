@@ -52,6 +52,7 @@ static void mw_put(struct ud_prot *p, uint32_t mw, uint32_t live, uint32_t bound
       p->mw[w].pd == pd && p->mw[w].mr == mr && p->mw[w].access == access &&
       p->mw[w].gen == gen && p->mw[w].va == va && p->mw[w].len == len;
     ensures frame: ud_mw_only_changed{Pre, Post}(p, w);
+    ensures pin_same: ud_pin_same{Pre, Post}(p);
 */
 static void mw_set(struct ud_prot *p, uint32_t w, uint32_t live, uint32_t bound,
                    uint32_t pd, uint32_t mr, uint32_t access, uint32_t gen,
@@ -70,6 +71,10 @@ static void mw_set(struct ud_prot *p, uint32_t w, uint32_t live, uint32_t bound,
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+	/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 }
 
 ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rkey)
@@ -102,6 +107,10 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
 			/*@ assert inv_mr: ud_inv_mr(p); */
 			/*@ assert inv_mw: ud_inv_mw(p); */
 			/*@ assert f_all: ud_mw_only_changed{Pre, Here}(p, w); */
+			/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+			/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+			/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+			/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 			return UD_OK;
 		}
 	}
@@ -133,6 +142,7 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
     ensures dead: \forall integer k; ud_key_idx(k) == UD_PROT_NMR + mw &&
       ud_key_gen(k) <= \old(p->mw[mw].gen) ==> !ud_mw_key_live(p, k);
     ensures frame: ud_mw_only_changed{Pre, Post}(p, mw);
+    ensures pin_same: ud_pin_same{Pre, Post}(p);
 */
 static void mw_commit(struct ud_prot *p, uint32_t mw, uint32_t bound, uint32_t mr,
 		      uint32_t access, uint64_t va, uint64_t len, uint32_t *new_rkey)
@@ -155,6 +165,10 @@ static void mw_commit(struct ud_prot *p, uint32_t mw, uint32_t bound, uint32_t m
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
 	/*@ assert f_all: ud_mw_only_changed{Pre, Here}(p, mw); */
+	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+	/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 }
 
 ud_status ud_bind_mw(struct ud_prot *p, uint32_t qp, uint32_t mw, uint32_t rkey,

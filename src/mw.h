@@ -54,6 +54,7 @@
     requires inv: ud_prot_inv(p);
     assigns p->mw[0 .. UD_PROT_NMW - 1], *h, *rkey;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_NOSPC;
     ensures e_pd: (pd >= UD_PROT_NPD || p->pd_live[pd] != 1) ==> \result == UD_E_NOENT;
     ensures unchanged: \result != UD_OK ==>
@@ -75,6 +76,7 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
     requires inv: ud_prot_inv(p);
     assigns p->mw[0 .. UD_PROT_NMW - 1], *new_rkey;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_KEY ||
       \result == UD_E_PD || \result == UD_E_PERM || \result == UD_E_INVAL ||
       \result == UD_E_NOSPC || \result == UD_E_OVERFLOW || \result == UD_E_BOUNDS;
@@ -128,6 +130,7 @@ ud_status ud_query_mw(const struct ud_prot *p, uint32_t mw, struct ud_mw_attr *a
     requires inv: ud_prot_inv(p);
     assigns p->mw[0 .. UD_PROT_NMW - 1];
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_mw:
       assumes mw >= UD_PROT_NMW || p->mw[mw].live != 1;
       ensures status: \result == UD_E_NOENT;

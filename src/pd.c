@@ -58,6 +58,8 @@ void ud_prot_init(struct ud_prot *p)
 	/*@ loop invariant bound: 0 <= i <= UD_PROT_NMW;
 	    loop invariant zero: \forall integer k; 0 <= k < i ==>
 	      p->mw[k].live == 0 && p->mw[k].bound == 0 && p->mw[k].gen == 0;
+	    loop invariant mr0: \forall integer k; 0 <= k < UD_PROT_NMR ==>
+	      p->mr[k].live == 0 && p->mr[k].gen == 0;
 	    loop assigns i, p->mw[0 .. UD_PROT_NMW - 1];
 	    loop variant UD_PROT_NMW - i; */
 	for (i = 0; i < UD_PROT_NMW; i++) {
@@ -72,6 +74,10 @@ void ud_prot_init(struct ud_prot *p)
 	}
 	/*@ loop invariant bound: 0 <= i <= UD_PROT_NPIN;
 	    loop invariant zero: \forall integer e; 0 <= e < i ==> p->pin[e].count == 0;
+	    loop invariant mr0: \forall integer k; 0 <= k < UD_PROT_NMR ==>
+	      p->mr[k].live == 0 && p->mr[k].gen == 0;
+	    loop invariant mw0: \forall integer k; 0 <= k < UD_PROT_NMW ==>
+	      p->mw[k].live == 0 && p->mw[k].bound == 0 && p->mw[k].gen == 0;
 	    loop assigns i, p->pin[0 .. UD_PROT_NPIN - 1];
 	    loop variant UD_PROT_NPIN - i; */
 	for (i = 0; i < UD_PROT_NPIN; i++) {
@@ -83,6 +89,9 @@ void ud_prot_init(struct ud_prot *p)
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert pin_dist: ud_pin_distinct(p); */
+	/*@ assert pin_counts: ud_pin_counts(p); */
+	/*@ assert pin_covered: ud_pin_covered(p); */
 }
 
 ud_status ud_alloc_pd(struct ud_prot *p, uint32_t *pd)
@@ -105,6 +114,10 @@ ud_status ud_alloc_pd(struct ud_prot *p, uint32_t *pd)
 			/*@ assert inv_ah: ud_inv_ah(p); */
 			/*@ assert inv_mr: ud_inv_mr(p); */
 			/*@ assert inv_mw: ud_inv_mw(p); */
+			/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+			/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+			/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+			/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 			return UD_OK;
 		}
 	}
@@ -163,6 +176,10 @@ ud_status ud_dealloc_pd(struct ud_prot *p, uint32_t pd)
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+	/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 	return UD_OK;
 }
 
@@ -187,8 +204,17 @@ ud_status ud_qp_attach(struct ud_prot *p, uint32_t pd, uint32_t *qp)
 			/*@ assert inv_pd: ud_inv_pd(p); */
 			/*@ assert inv_qp: ud_inv_qp(p); */
 			/*@ assert inv_ah: ud_inv_ah(p); */
+			/*@ assert mr_body: \forall integer i; 0 <= i < UD_PROT_NMR ==>
+			      ud_mr_body(p->mr[i].live, p->mr[i].gen, p->mr[i].access, p->mr[i].npages,
+			                 p->mr[i].off, p->mr[i].len, p->mr[i].iova); */
+			/*@ assert mr_pd: \forall integer i; 0 <= i < UD_PROT_NMR && p->mr[i].live == 1 ==>
+			      p->mr[i].pd < UD_PROT_NPD && p->pd_live[p->mr[i].pd] == 1; */
 			/*@ assert inv_mr: ud_inv_mr(p); */
 			/*@ assert inv_mw: ud_inv_mw(p); */
+			/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+			/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+			/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+			/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 			return UD_OK;
 		}
 	}
@@ -208,6 +234,10 @@ ud_status ud_qp_detach(struct ud_prot *p, uint32_t qp)
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+	/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 	return UD_OK;
 }
 
@@ -232,8 +262,17 @@ ud_status ud_ah_attach(struct ud_prot *p, uint32_t pd, uint32_t *ah)
 			/*@ assert inv_pd: ud_inv_pd(p); */
 			/*@ assert inv_qp: ud_inv_qp(p); */
 			/*@ assert inv_ah: ud_inv_ah(p); */
+			/*@ assert mr_body: \forall integer i; 0 <= i < UD_PROT_NMR ==>
+			      ud_mr_body(p->mr[i].live, p->mr[i].gen, p->mr[i].access, p->mr[i].npages,
+			                 p->mr[i].off, p->mr[i].len, p->mr[i].iova); */
+			/*@ assert mr_pd: \forall integer i; 0 <= i < UD_PROT_NMR && p->mr[i].live == 1 ==>
+			      p->mr[i].pd < UD_PROT_NPD && p->pd_live[p->mr[i].pd] == 1; */
 			/*@ assert inv_mr: ud_inv_mr(p); */
 			/*@ assert inv_mw: ud_inv_mw(p); */
+			/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+			/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+			/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+			/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 			return UD_OK;
 		}
 	}
@@ -253,5 +292,9 @@ ud_status ud_ah_detach(struct ud_prot *p, uint32_t ah)
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
+	/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 	return UD_OK;
 }

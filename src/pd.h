@@ -17,6 +17,7 @@
 /*@ requires valid: \valid(p);
     assigns *p;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv(p);
     ensures empty: (\forall integer d; 0 <= d < UD_PROT_NPD ==> p->pd_live[d] == 0) &&
       (\forall integer i; 0 <= i < UD_PROT_NMR ==> p->mr[i].live == 0 && p->mr[i].gen == 0) &&
       (\forall integer w; 0 <= w < UD_PROT_NMW ==> p->mw[w].live == 0 && p->mw[w].gen == 0) &&
@@ -32,6 +33,7 @@ void ud_prot_init(struct ud_prot *p);
     requires inv: ud_prot_inv(p);
     assigns p->pd_live[0 .. UD_PROT_NPD - 1], *pd;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior ok:
       assumes free: \exists integer d; 0 <= d < UD_PROT_NPD && p->pd_live[d] == 0;
       ensures status: \result == UD_OK;
@@ -61,6 +63,7 @@ ud_status ud_alloc_pd(struct ud_prot *p, uint32_t *pd);
     requires inv: ud_prot_inv(p);
     assigns p->pd_live[0 .. UD_PROT_NPD - 1];
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_pd:
       assumes pd >= UD_PROT_NPD || p->pd_live[pd] != 1;
       ensures status: \result == UD_E_NOENT;
@@ -86,6 +89,7 @@ ud_status ud_dealloc_pd(struct ud_prot *p, uint32_t pd);
     requires inv: ud_prot_inv(p);
     assigns p->qp_live[0 .. UD_PROT_NQP - 1], p->qp_pd[0 .. UD_PROT_NQP - 1], *qp;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_pd:
       assumes pd >= UD_PROT_NPD || p->pd_live[pd] != 1;
       ensures status: \result == UD_E_NOENT;
@@ -111,6 +115,7 @@ ud_status ud_qp_attach(struct ud_prot *p, uint32_t pd, uint32_t *qp);
     requires inv: ud_prot_inv(p);
     assigns p->qp_live[0 .. UD_PROT_NQP - 1];
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_qp:
       assumes qp >= UD_PROT_NQP || p->qp_live[qp] != 1;
       ensures status: \result == UD_E_NOENT;
@@ -130,6 +135,7 @@ ud_status ud_qp_detach(struct ud_prot *p, uint32_t qp);
     requires inv: ud_prot_inv(p);
     assigns p->ah_live[0 .. UD_PROT_NAH - 1], p->ah_pd[0 .. UD_PROT_NAH - 1], *ah;
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_pd:
       assumes pd >= UD_PROT_NPD || p->pd_live[pd] != 1;
       ensures status: \result == UD_E_NOENT;
@@ -155,6 +161,7 @@ ud_status ud_ah_attach(struct ud_prot *p, uint32_t pd, uint32_t *ah);
     requires inv: ud_prot_inv(p);
     assigns p->ah_live[0 .. UD_PROT_NAH - 1];
     ensures inv: ud_prot_inv(p);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     behavior no_ah:
       assumes ah >= UD_PROT_NAH || p->ah_live[ah] != 1;
       ensures status: \result == UD_E_NOENT;

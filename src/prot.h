@@ -29,6 +29,11 @@
 #define UD_PROT_MAXPG  16u    /* pages per region (64 KB of 4 KB pages)    */
 #define UD_PROT_NPIN   64u    /* distinct pinned pages                     */
 
+/* spec/prot.acsl writes the pin-count sums out over 16 pages and 16
+ * regions (a closed form the provers frame without induction). */
+_Static_assert(UD_PROT_NMR == 16u && UD_PROT_MAXPG == 16u,
+	       "spec/prot.acsl: ud_occ16 and ud_cov are written for 16 slots");
+
 /* Physical addresses: 44 bits (32-bit page frame numbers of 4 KB pages;
  * docs/protection.md).  The last page starts at 2^44 - 4096. */
 #define UD_PROT_PA_MAX 0xFFFFFFFF000ull
