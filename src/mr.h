@@ -51,8 +51,8 @@ struct ud_mr_attr {
       (\forall integer k; 0 <= k < UD_PROT_NMR && k != i ==> \at(p->mr[k], L1) == \at(p->mr[k], L2)) &&
       (\forall integer w; 0 <= w < UD_PROT_NMW ==> \at(p->mw[w], L1) == \at(p->mw[w], L2));
 
-    // Everything but the pin table is as at L1 (the frame of pin_pages and
-    // unpin_pages in mr.c, stated by value: in WP's Typed model the pin
+    // Everything but the pin table is as at L1 (the frame of pin_pages_acct
+    // and unpin_pages_acct in mr.c, stated by value: in WP's Typed model the pin
     // counts share the uint32 memory chunk with the regions and windows).
     predicate ud_only_pin_changed{L1, L2}(struct ud_prot *p) =
       (\forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2)) &&
@@ -63,8 +63,6 @@ struct ud_mr_attr {
     // Occurrences of page frame f among a[0 .. n-1].
     logic integer ud_occ{L}(uint32_t *a, integer f, integer n) =
       n <= 0 ? 0 : ud_occ(a, f, n - 1) + (a[n - 1] == f ? 1 : 0);
-
-    // (ud_pin_distinct, ud_pin_inv: spec/prot.acsl.)
 
     // The pin table accounts for the list pg[0 .. n-1]: in-use entries on
     // distinct pages, every listed page in one, each count at least the
