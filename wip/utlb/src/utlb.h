@@ -26,6 +26,9 @@ _Static_assert(UD_UTLB_ENTRIES >= 1u && UD_UTLB_ENTRIES < 0xFFFFu,
 	       "tree leaves store index + 1 in 16 bits");
 _Static_assert(UD_UTLB_POOL >= 1u && UD_UTLB_POOL < 0xFFFFu,
 	       "l1 stores leaf + 1 in 16 bits");
+/* leaf_dir's "no l1 slot" value, as the int32_t the field holds (utlb_param.h
+ * has it unsigned, for the 16-bit layout it had before). */
+#define UD_UTLB_LEAF_FREE ((int32_t)UD_UTLB_NO_LEAF)
 _Static_assert(UD_UTLB_L1_SIZE < UD_UTLB_NO_LEAF, "leaf_dir sentinel");
 _Static_assert(UD_UTLB_CACHE_SETS >= 1u && UD_UTLB_CACHE_WAYS >= 1u, "cache");
 
@@ -95,18 +98,36 @@ struct ud_utlb_lib_stats {
 	uint64_t evictions;  /* translations evicted to make room          */
 };
 
+/* One leaf of the lookup tree: slot j of the leaf for l1 slot h stands
+ * for virtual page h * L2_SIZE + j.  A struct, not a row of a 2-D array,
+ * so that a contract can name a range of leaves as one block
+ * (`u->l2[0 .. POOL - 1]`): with a 2-D range every caller's assigns goal
+ * needed a witness row for each slot and timed out
+ * (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
+struct ud_utlb_leaf {
+	uint16_t slot[UD_UTLB_L2_SIZE];    /* 0, or index + 1              */
+};
+
+/* The field types of the library are chosen for the proof as well as for
+ * the values they hold: under Frama-C WP's typed memory model each C
+ * integer type is a memory of its own, so a store to l1 (int16_t), a leaf
+ * slot (uint16_t), leaf_dir (int32_t) or used (int8_t) provably leaves the
+ * other three -- and every unsigned field of the NIC state, which
+ * ud_utlb_nic_wf reads -- unchanged, with no separation reasoning.  With
+ * l1, l2 and leaf_dir all uint16_t, the frame goals of the tree updates
+ * took 10-30 s each (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
 /* The user-level library of one process: the lookup tree and the reverse
  * map (ud_utlb_lib_wf is over exactly this).  Initialise with
  * ud_utlb_lib_init. */
 struct ud_utlb_lib {
 	uint32_t pid;                      /* process (table) id           */
 	uint32_t cap;                      /* table entries used, <= ENTRIES */
-	uint16_t l1[UD_UTLB_L1_SIZE];      /* 0, or leaf + 1               */
-	uint16_t l2[UD_UTLB_POOL][UD_UTLB_L2_SIZE]; /* 0, or index + 1     */
-	uint16_t leaf_dir[UD_UTLB_POOL];   /* l1 slot of a leaf, or NO_LEAF */
+	int16_t  l1[UD_UTLB_L1_SIZE];      /* 0, or leaf + 1               */
+	struct ud_utlb_leaf l2[UD_UTLB_POOL]; /* slots: 0, or index + 1 */
+	int32_t  leaf_dir[UD_UTLB_POOL];   /* l1 slot of a leaf, or NO_LEAF */
 	uint32_t vpn_of[UD_UTLB_ENTRIES];  /* reverse map index -> page    */
 	uint32_t refs[UD_UTLB_ENTRIES];    /* outstanding transfers        */
-	uint8_t  used[UD_UTLB_ENTRIES];    /* index holds a translation    */
+	int8_t   used[UD_UTLB_ENTRIES];    /* index holds a translation    */
 };
 
 /* The library's bookkeeping (the process's memory too, a separate object:

@@ -183,6 +183,33 @@ static void fill_line(struct ud_utlb_nic *n, uint32_t s, uint32_t v, uint32_t pi
     ensures hits: c == UD_UTLB_HIT ==> a->st.hits ==
       (\old(a->st.hits) == UINT64_MAX ? UINT64_MAX : \old(a->st.hits) + 1);
     ensures seen: a->seen[pid][idx] == 1;
+    ensures cnt_hit: c == UD_UTLB_HIT ==>
+      a->st.hits == (\old(a->st.hits) == UINT64_MAX ? \old(a->st.hits) : \old(a->st.hits) + 1) &&
+      a->st.miss_compulsory == \old(a->st.miss_compulsory) &&
+      a->st.miss_conflict == \old(a->st.miss_conflict) &&
+      a->st.miss_capacity == \old(a->st.miss_capacity);
+    ensures cnt_compulsory: c == UD_UTLB_MISS_COMPULSORY ==>
+      a->st.miss_compulsory == (\old(a->st.miss_compulsory) == UINT64_MAX ?
+        \old(a->st.miss_compulsory) : \old(a->st.miss_compulsory) + 1) &&
+      a->st.hits == \old(a->st.hits) &&
+      a->st.miss_conflict == \old(a->st.miss_conflict) &&
+      a->st.miss_capacity == \old(a->st.miss_capacity);
+    ensures cnt_conflict: c == UD_UTLB_MISS_CONFLICT ==>
+      a->st.miss_conflict == (\old(a->st.miss_conflict) == UINT64_MAX ?
+        \old(a->st.miss_conflict) : \old(a->st.miss_conflict) + 1) &&
+      a->st.hits == \old(a->st.hits) &&
+      a->st.miss_compulsory == \old(a->st.miss_compulsory) &&
+      a->st.miss_capacity == \old(a->st.miss_capacity);
+    ensures cnt_capacity: c == UD_UTLB_MISS_CAPACITY ==>
+      a->st.miss_capacity == (\old(a->st.miss_capacity) == UINT64_MAX ?
+        \old(a->st.miss_capacity) : \old(a->st.miss_capacity) + 1) &&
+      a->st.hits == \old(a->st.hits) &&
+      a->st.miss_compulsory == \old(a->st.miss_compulsory) &&
+      a->st.miss_conflict == \old(a->st.miss_conflict);
+    ensures fa_holds: (l.valid != 0 && l.pid == pid && l.idx == idx &&
+      (k < UD_UTLB_CACHE_LINES ==> \old(a->fa[k].valid) != 0 &&
+         \old(a->fa[k].pid) == pid && \old(a->fa[k].idx) == idx)) ==>
+      ud_utlb_fa_has(a, pid, idx);
 */
 static void account(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t j,
 		    uint32_t k, uint32_t c, uint32_t pid, uint32_t idx,

@@ -8,29 +8,39 @@
  */
 #include "utlb_lookup.h"
 
+/*@ // Leaf t holds no translation.
+    predicate leaf_clear{L}(struct ud_utlb_lib *u, integer t) =
+      \forall integer j; 0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t].slot[j] == 0;
+
+    // A slot in use is not in a clear leaf (proved on its own: inside a
+    // function's context the provers did not find the case a == t).
+    lemma leaf_clear_other{L}: \forall struct ud_utlb_lib *u, integer t, a, b;
+      leaf_clear(u, t) && 0 <= b < UD_UTLB_L2_SIZE && u->l2[a].slot[b] != 0 ==> a != t;
+*/
+
 /*@ predicate room{L}(struct ud_utlb_lib *u, integer v) =
       u->l1[v / UD_UTLB_L2_SIZE] != 0 ||
-      \exists integer t; 0 <= t < UD_UTLB_POOL && u->leaf_dir[t] == UD_UTLB_NO_LEAF;
+      \exists integer t; 0 <= t < UD_UTLB_POOL && u->leaf_dir[t] == UD_UTLB_LEAF_FREE;
 */
 
 /* A free leaf, or UD_UTLB_POOL. */
 /*@ requires valid: \valid_read(u);
     assigns \nothing;
-    ensures found: \result < UD_UTLB_POOL ==> u->leaf_dir[\result] == UD_UTLB_NO_LEAF;
+    ensures found: \result < UD_UTLB_POOL ==> u->leaf_dir[\result] == UD_UTLB_LEAF_FREE;
     ensures none: \result >= UD_UTLB_POOL ==> \result == UD_UTLB_POOL &&
-      \forall integer t; 0 <= t < UD_UTLB_POOL ==> u->leaf_dir[t] != UD_UTLB_NO_LEAF;
+      \forall integer t; 0 <= t < UD_UTLB_POOL ==> u->leaf_dir[t] != UD_UTLB_LEAF_FREE;
 */
 static uint32_t leaf_alloc_find(const struct ud_utlb_lib *u)
 {
 	uint32_t t;
 
 	/*@ loop invariant bound: 0 <= t <= UD_UTLB_POOL;
-	    loop invariant none: \forall integer a; 0 <= a < t ==> u->leaf_dir[a] != UD_UTLB_NO_LEAF;
+	    loop invariant none: \forall integer a; 0 <= a < t ==> u->leaf_dir[a] != UD_UTLB_LEAF_FREE;
 	    loop assigns t;
 	    loop variant UD_UTLB_POOL - t;
 	*/
 	for (t = 0; t < UD_UTLB_POOL; t++) {
-		if (u->leaf_dir[t] == UD_UTLB_NO_LEAF)
+		if (u->leaf_dir[t] == UD_UTLB_LEAF_FREE)
 			return t;
 	}
 	return UD_UTLB_POOL;
@@ -40,22 +50,125 @@ static uint32_t leaf_alloc_find(const struct ud_utlb_lib *u)
     requires leaf: t < UD_UTLB_POOL;
     assigns \nothing;
     ensures empty: \result != 0 <==>
-      (\forall integer j; 0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t][j] == 0);
+      (\forall integer j; 0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t].slot[j] == 0);
 */
 static int leaf_empty(const struct ud_utlb_lib *u, uint32_t t)
 {
 	uint32_t j;
 
 	/*@ loop invariant bound: 0 <= j <= UD_UTLB_L2_SIZE;
-	    loop invariant zero: \forall integer b; 0 <= b < j ==> u->l2[t][b] == 0;
+	    loop invariant zero: \forall integer b; 0 <= b < j ==> u->l2[t].slot[b] == 0;
 	    loop assigns j;
 	    loop variant UD_UTLB_L2_SIZE - j;
 	*/
 	for (j = 0; j < UD_UTLB_L2_SIZE; j++) {
-		if (u->l2[t][j] != 0u)
+		if (u->l2[t].slot[j] != 0u)
 			return 0;
 	}
 	return 1;
+}
+
+/* Attach the free leaf f to the empty l1 slot h.  The tree maps nothing
+ * new: a free leaf is all-invalid. */
+/*@ requires valid: \valid(u);
+    requires wf: ud_utlb_lib_wf(u);
+    requires slot: h < UD_UTLB_L1_SIZE && u->l1[h] == 0;
+    requires leaf: f < UD_UTLB_POOL && u->leaf_dir[f] == UD_UTLB_LEAF_FREE;
+    assigns u->l1[h], u->leaf_dir[f];
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures attached: u->l1[h] == f + 1;
+    ensures same: \forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
+      ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w));
+*/
+static void leaf_attach(struct ud_utlb_lib *u, uint32_t h, uint32_t f)
+{
+	/*@ assert zero: \forall integer j; 0 <= j < UD_UTLB_L2_SIZE ==> u->l2[f].slot[j] == 0; */
+	/*@ assert not_f: \forall integer g; 0 <= g < UD_UTLB_L1_SIZE && u->l1[g] != 0 ==>
+	      u->l1[g] != f + 1; */
+	/*@ assert not_h: \forall integer t; 0 <= t < UD_UTLB_POOL &&
+	      u->leaf_dir[t] != UD_UTLB_LEAF_FREE ==> u->leaf_dir[t] != h; */
+	/*@ assert o_slots: ud_utlb_lib_slots(u); */
+	/*@ assert nz: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] != 0 ==> a != f; */
+	u->leaf_dir[f] = (int32_t)h;
+	u->l1[h] = (int16_t)(f + 1u);
+	/*@ assert l2_same: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE ==>
+	      u->l2[a].slot[b] == \at(u->l2[a].slot[b], Pre); */
+	/*@ assert dir_same: \forall integer a; 0 <= a < UD_UTLB_POOL && a != f ==>
+	      u->leaf_dir[a] == \at(u->leaf_dir[a], Pre); */
+	/*@ assert l1_same: \forall integer g; 0 <= g < UD_UTLB_L1_SIZE && g != h ==>
+	      u->l1[g] == \at(u->l1[g], Pre); */
+	/*@ assert s1: \forall integer t, j; 0 <= t < UD_UTLB_POOL && 0 <= j < UD_UTLB_L2_SIZE &&
+	      u->l2[t].slot[j] != 0 ==> t != f && u->leaf_dir[t] == \at(u->leaf_dir[t], Pre) &&
+	      \at(u->l2[t].slot[j], Pre) != 0; */
+	/*@ assert p_slots: ud_utlb_lib_slots(u); */
+	/*@ assert same: \forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
+	      ud_utlb_tree(u, w) == \at(ud_utlb_tree(u, w), Pre); */
+	/*@ assert p_ids: ud_utlb_lib_ids(u); */
+	/*@ assert p_l1: ud_utlb_lib_l1(u); */
+	/*@ assert p_dir: ud_utlb_lib_dir(u); */
+	/*@ assert p_used: ud_utlb_lib_used(u); */
+	/*@ assert p_refs: ud_utlb_lib_refs(u); */
+}
+
+/* Record v -> i in the slot of v's leaf (attached), i unused, v absent. */
+/*@ requires valid: \valid(u);
+    requires wf: ud_utlb_lib_wf(u);
+    requires page: v < UD_UTLB_VPAGES;
+    requires index: i < u->cap && u->used[i] == 0;
+    requires absent: ud_utlb_tree(u, v) == 0;
+    requires leaf: u->l1[v / UD_UTLB_L2_SIZE] != 0;
+    assigns u->l2[0 .. UD_UTLB_POOL - 1], u->used[i], u->vpn_of[i];
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures mapped: u->used[i] == 1 && u->vpn_of[i] == v && ud_utlb_tree(u, v) == i + 1;
+    ensures others: \forall integer w; 0 <= w < UD_UTLB_VPAGES && w != v ==>
+      ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w));
+*/
+static void slot_set(struct ud_utlb_lib *u, uint32_t v, uint32_t i)
+{
+	uint32_t h = v / UD_UTLB_L2_SIZE;
+	uint32_t j = v % UD_UTLB_L2_SIZE;
+	uint32_t t = (uint32_t)u->l1[h] - 1u;
+
+	/*@ assert dir: t < UD_UTLB_POOL && u->leaf_dir[t] == h; */
+	/*@ assert v_dec: v == h * UD_UTLB_L2_SIZE + j && j < UD_UTLB_L2_SIZE; */
+	/*@ assert empty: u->l2[t].slot[j] == 0; */
+	/*@ assert fresh: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE ==>
+	      u->l2[a].slot[b] != i + 1; */
+	/*@ assert split: \forall integer w; 0 <= w < UD_UTLB_VPAGES &&
+	      w / UD_UTLB_L2_SIZE == h && w % UD_UTLB_L2_SIZE == j ==> w == v; */
+	u->l2[t].slot[j] = (uint16_t)(i + 1u);
+	u->vpn_of[i] = v;
+	u->used[i] = 1;
+	/*@ assert l1_same: \forall integer g; 0 <= g < UD_UTLB_L1_SIZE ==>
+	      u->l1[g] == \at(u->l1[g], Pre); */
+	/*@ assert dir_same: \forall integer a; 0 <= a < UD_UTLB_POOL ==>
+	      u->leaf_dir[a] == \at(u->leaf_dir[a], Pre); */
+	/*@ assert l2_other: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      (a != t || b != j) ==> u->l2[a].slot[b] == \at(u->l2[a].slot[b], Pre); */
+	/*@ assert idx_other: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+	      u->used[k] == \at(u->used[k], Pre) && u->vpn_of[k] == \at(u->vpn_of[k], Pre); */
+	/*@ assert here: ud_utlb_tree(u, v) == i + 1; */
+	/*@ assert others: \forall integer w; 0 <= w < UD_UTLB_VPAGES && w != v ==>
+	      ud_utlb_tree(u, w) == \at(ud_utlb_tree(u, w), Pre); */
+	/*@ assert p_ids: ud_utlb_lib_ids(u); */
+	/*@ assert p_l1: ud_utlb_lib_l1(u); */
+	/*@ assert p_dir: ud_utlb_lib_dir(u); */
+	/*@ assert n_one: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] == i + 1 ==> a == t && b == j; */
+	/*@ assert n_new: u->l2[t].slot[j] == i + 1 && u->used[i] == 1 &&
+	      u->vpn_of[i] == u->leaf_dir[t] * UD_UTLB_L2_SIZE + j; */
+	/*@ assert n_old: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] != 0 && u->l2[a].slot[b] != i + 1 ==>
+	      u->l2[a].slot[b] <= u->cap && u->used[u->l2[a].slot[b] - 1] != 0 &&
+	      u->vpn_of[u->l2[a].slot[b] - 1] == u->leaf_dir[a] * UD_UTLB_L2_SIZE + b; */
+	/*@ assert n_all: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] == i + 1 ==>
+	      u->l2[a].slot[b] <= u->cap && u->used[u->l2[a].slot[b] - 1] != 0 &&
+	      u->vpn_of[u->l2[a].slot[b] - 1] == u->leaf_dir[a] * UD_UTLB_L2_SIZE + b; */
+	/*@ assert p_slots: ud_utlb_lib_slots(u); */
+	/*@ assert p_used: ud_utlb_lib_used(u); */
+	/*@ assert p_refs: ud_utlb_lib_refs(u); */
 }
 
 /* Record v -> i in the tree (i unused, v absent, a leaf available). */
@@ -66,7 +179,7 @@ static int leaf_empty(const struct ud_utlb_lib *u, uint32_t t)
     requires absent: ud_utlb_tree(u, v) == 0;
     requires room: room(u, v);
     assigns u->l1[v / UD_UTLB_L2_SIZE],
-            u->l2[0 .. UD_UTLB_POOL - 1][v % UD_UTLB_L2_SIZE],
+            u->l2[0 .. UD_UTLB_POOL - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[i], u->vpn_of[i];
     ensures wf: ud_utlb_lib_wf(u);
     ensures mapped: u->used[i] == 1 && u->vpn_of[i] == v && ud_utlb_tree(u, v) == i + 1;
@@ -76,19 +189,108 @@ static int leaf_empty(const struct ud_utlb_lib *u, uint32_t t)
 static void tree_insert(struct ud_utlb_lib *u, uint32_t v, uint32_t i)
 {
 	uint32_t h = v / UD_UTLB_L2_SIZE;
-	uint32_t j = v % UD_UTLB_L2_SIZE;
-	uint32_t t = u->l1[h];
 
-	if (t == 0u) {
+	if (u->l1[h] == 0) {
 		uint32_t f = leaf_alloc_find(u);
 		/*@ assert have: f < UD_UTLB_POOL; */
-		u->leaf_dir[f] = (uint16_t)h;
-		u->l1[h] = (uint16_t)(f + 1u);
-		t = f + 1u;
+		leaf_attach(u, h, f);
 	}
-	u->l2[t - 1u][j] = (uint16_t)(i + 1u);
-	u->vpn_of[i] = v;
-	u->used[i] = 1u;
+	/*@ assert mid: \forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
+	      ud_utlb_tree(u, w) == \at(ud_utlb_tree(u, w), Pre); */
+	slot_set(u, v, i);
+}
+
+/* Clear index i's slot (i used, no outstanding reference).  A slot holding
+ * i + 1 is unique: it is the one for vpn_of[i]. */
+/*@ requires valid: \valid(u);
+    requires wf: ud_utlb_lib_wf(u);
+    requires index: i < UD_UTLB_ENTRIES && u->used[i] != 0 && u->refs[i] == 0;
+    assigns u->l2[0 .. UD_UTLB_POOL - 1], u->used[i];
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures removed: u->used[i] == 0 && ud_utlb_tree(u, u->vpn_of[i]) == 0;
+    ensures others: \forall integer w; 0 <= w < UD_UTLB_VPAGES && w != u->vpn_of[i] ==>
+      ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w));
+    ensures leaf: u->l1[u->vpn_of[i] / UD_UTLB_L2_SIZE] != 0;
+*/
+static void slot_clear(struct ud_utlb_lib *u, uint32_t i)
+{
+	uint32_t w = u->vpn_of[i];
+	uint32_t h = w / UD_UTLB_L2_SIZE;
+	uint32_t j = w % UD_UTLB_L2_SIZE;
+	uint32_t t = (uint32_t)u->l1[h] - 1u;
+
+	/*@ assert at: t < UD_UTLB_POOL && u->l2[t].slot[j] == i + 1 && u->leaf_dir[t] == h; */
+	/*@ assert w_dec: w == h * UD_UTLB_L2_SIZE + j && j < UD_UTLB_L2_SIZE; */
+	/*@ assert u1: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] == i + 1 ==> u->leaf_dir[a] * UD_UTLB_L2_SIZE + b == w; */
+	/*@ assert u2: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] == i + 1 ==> u->leaf_dir[a] == h && b == j; */
+	/*@ assert uniq: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] == i + 1 ==> a == t && b == j; */
+	/*@ assert split: \forall integer x; 0 <= x < UD_UTLB_VPAGES &&
+	      x / UD_UTLB_L2_SIZE == h && x % UD_UTLB_L2_SIZE == j ==> x == w; */
+	u->l2[t].slot[j] = 0u;
+	u->used[i] = 0;
+	/*@ assert l1_same: \forall integer g; 0 <= g < UD_UTLB_L1_SIZE ==>
+	      u->l1[g] == \at(u->l1[g], Pre); */
+	/*@ assert dir_same: \forall integer a; 0 <= a < UD_UTLB_POOL ==>
+	      u->leaf_dir[a] == \at(u->leaf_dir[a], Pre); */
+	/*@ assert l2_other: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      (a != t || b != j) ==> u->l2[a].slot[b] == \at(u->l2[a].slot[b], Pre); */
+	/*@ assert idx_other: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+	      u->used[k] == \at(u->used[k], Pre); */
+	/*@ assert here: ud_utlb_tree(u, w) == 0; */
+	/*@ assert others: \forall integer x; 0 <= x < UD_UTLB_VPAGES && x != w ==>
+	      ud_utlb_tree(u, x) == \at(ud_utlb_tree(u, x), Pre); */
+	/*@ assert p_ids: ud_utlb_lib_ids(u); */
+	/*@ assert p_l1: ud_utlb_lib_l1(u); */
+	/*@ assert p_dir: ud_utlb_lib_dir(u); */
+	/*@ assert c_old: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[b] != 0 ==> u->l2[a].slot[b] == \at(u->l2[a].slot[b], Pre) &&
+	      u->l2[a].slot[b] != i + 1; */
+	/*@ assert p_slots: ud_utlb_lib_slots(u); */
+	/*@ assert p_used: ud_utlb_lib_used(u); */
+	/*@ assert p_refs: ud_utlb_lib_refs(u); */
+}
+
+/* Detach the empty leaf t from l1 slot h, freeing it. */
+/*@ requires valid: \valid(u);
+    requires wf: ud_utlb_lib_wf(u);
+    requires slot: h < UD_UTLB_L1_SIZE && t < UD_UTLB_POOL && u->l1[h] == t + 1;
+    requires empty: \forall integer j; 0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t].slot[j] == 0;
+    assigns u->l1[h], u->leaf_dir[t];
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures freed: u->leaf_dir[t] == UD_UTLB_LEAF_FREE;
+    ensures same: \forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
+      ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w));
+*/
+static void leaf_detach(struct ud_utlb_lib *u, uint32_t h, uint32_t t)
+{
+	/*@ assert dir: u->leaf_dir[t] == h; */
+	/*@ assert only_h: \forall integer g; 0 <= g < UD_UTLB_L1_SIZE && g != h ==>
+	      u->l1[g] != t + 1; */
+	/*@ assert only_t: \forall integer a; 0 <= a < UD_UTLB_POOL && a != t ==>
+	      u->leaf_dir[a] != h; */
+	/*@ assert o_slots: ud_utlb_lib_slots(u); */
+	/*@ assert clear: leaf_clear(u, t); */
+	u->l1[h] = 0;
+	u->leaf_dir[t] = UD_UTLB_LEAF_FREE;
+	/*@ assert l2_same: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE ==>
+	      u->l2[a].slot[b] == \at(u->l2[a].slot[b], Pre); */
+	/*@ assert dir_same: \forall integer a; 0 <= a < UD_UTLB_POOL && a != t ==>
+	      u->leaf_dir[a] == \at(u->leaf_dir[a], Pre); */
+	/*@ assert l1_same: \forall integer g; 0 <= g < UD_UTLB_L1_SIZE && g != h ==>
+	      u->l1[g] == \at(u->l1[g], Pre); */
+	/*@ assert s2: \forall integer a, j; 0 <= a < UD_UTLB_POOL && 0 <= j < UD_UTLB_L2_SIZE &&
+	      u->l2[a].slot[j] != 0 ==> u->leaf_dir[a] == \at(u->leaf_dir[a], Pre); */
+	/*@ assert p_slots: ud_utlb_lib_slots(u); */
+	/*@ assert same: \forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
+	      ud_utlb_tree(u, w) == \at(ud_utlb_tree(u, w), Pre); */
+	/*@ assert p_ids: ud_utlb_lib_ids(u); */
+	/*@ assert p_l1: ud_utlb_lib_l1(u); */
+	/*@ assert p_dir: ud_utlb_lib_dir(u); */
+	/*@ assert p_used: ud_utlb_lib_used(u); */
+	/*@ assert p_refs: ud_utlb_lib_refs(u); */
 }
 
 /* Forget index i (used, no outstanding reference); free its leaf when it
@@ -97,7 +299,7 @@ static void tree_insert(struct ud_utlb_lib *u, uint32_t v, uint32_t i)
     requires wf: ud_utlb_lib_wf(u);
     requires index: i < UD_UTLB_ENTRIES && u->used[i] != 0 && u->refs[i] == 0;
     assigns u->l1[0 .. UD_UTLB_L1_SIZE - 1],
-            u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
+            u->l2[0 .. UD_UTLB_POOL - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[i];
     ensures wf: ud_utlb_lib_wf(u);
     ensures removed: u->used[i] == 0 && ud_utlb_tree(u, u->vpn_of[i]) == 0;
@@ -110,14 +312,18 @@ static void tree_remove(struct ud_utlb_lib *u, uint32_t i)
 {
 	uint32_t w = u->vpn_of[i];
 	uint32_t h = w / UD_UTLB_L2_SIZE;
-	uint32_t j = w % UD_UTLB_L2_SIZE;
-	uint32_t t = (uint32_t)u->l1[h] - 1u;
 
-	u->l2[t][j] = 0u;
-	u->used[i] = 0u;
-	if (leaf_empty(u, t) != 0) {
-		u->l1[h] = 0u;
-		u->leaf_dir[t] = UD_UTLB_NO_LEAF;
+	slot_clear(u, i);
+	/*@ assert c_room: \forall integer x; 0 <= x < UD_UTLB_VPAGES &&
+	      \at(room(u, x), Pre) ==> room(u, x); */
+	{
+		uint32_t t = (uint32_t)u->l1[h] - 1u;
+
+		/*@ assert c_leaf: t < UD_UTLB_POOL && u->l1[h] == t + 1; */
+		if (leaf_empty(u, t) != 0) {
+			leaf_detach(u, h, t);
+			/*@ assert d_room: \forall integer x; 0 <= x < UD_UTLB_VPAGES ==> room(u, x); */
+		}
 	}
 }
 
@@ -146,7 +352,7 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		if (u->used[m] == 0u)
+		if (u->used[m] == 0)
 			return m;
 	}
 	/*@ loop invariant bound: 0 <= m <= u->cap;
@@ -219,9 +425,9 @@ static void clock_advance(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c
 /*@ requires ids: u->pid < UD_UTLB_NPROC && 1 <= u->cap <= UD_UTLB_ENTRIES;
     requires l1: \forall integer h; 0 <= h < UD_UTLB_L1_SIZE ==> u->l1[h] == 0;
     requires free: \forall integer t; 0 <= t < UD_UTLB_POOL ==>
-      u->leaf_dir[t] == UD_UTLB_NO_LEAF;
+      u->leaf_dir[t] == UD_UTLB_LEAF_FREE;
     requires l2: \forall integer t, j; 0 <= t < UD_UTLB_POOL &&
-      0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t][j] == 0;
+      0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t].slot[j] == 0;
     requires used: \forall integer i; 0 <= i < UD_UTLB_ENTRIES ==>
       u->used[i] == 0 && u->refs[i] == 0;
     assigns \nothing;
@@ -289,27 +495,26 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	    loop variant UD_UTLB_L1_SIZE - k;
 	*/
 	for (k = 0; k < UD_UTLB_L1_SIZE; k++)
-		u->l1[k] = 0u;
+		u->l1[k] = 0;
 	/*@ loop invariant bound: 0 <= t <= UD_UTLB_POOL;
 	    loop invariant l1: \forall integer a; 0 <= a < UD_UTLB_L1_SIZE ==> u->l1[a] == 0;
-	    loop invariant free: \forall integer a; 0 <= a < t ==> u->leaf_dir[a] == UD_UTLB_NO_LEAF;
+	    loop invariant free: \forall integer a; 0 <= a < t ==> u->leaf_dir[a] == UD_UTLB_LEAF_FREE;
 	    loop invariant zero: \forall integer a, b; 0 <= a < t && 0 <= b < UD_UTLB_L2_SIZE ==>
-	      u->l2[a][b] == 0;
-	    loop assigns t, j, u->leaf_dir[0 .. UD_UTLB_POOL - 1],
-	      u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1];
+	      u->l2[a].slot[b] == 0;
+	    loop assigns t, j, u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->l2[0 .. UD_UTLB_POOL - 1];
 	    loop variant UD_UTLB_POOL - t;
 	*/
 	for (t = 0; t < UD_UTLB_POOL; t++) {
-		u->leaf_dir[t] = UD_UTLB_NO_LEAF;
+		u->leaf_dir[t] = UD_UTLB_LEAF_FREE;
 		/*@ loop invariant bound: 0 <= j <= UD_UTLB_L2_SIZE;
-		    loop invariant row: \forall integer b; 0 <= b < j ==> u->l2[t][b] == 0;
+		    loop invariant row: \forall integer b; 0 <= b < j ==> u->l2[t].slot[b] == 0;
 		    loop invariant zero: \forall integer a, b; 0 <= a < t && 0 <= b < UD_UTLB_L2_SIZE ==>
-		      u->l2[a][b] == 0;
-		    loop assigns j, u->l2[t][0 .. UD_UTLB_L2_SIZE - 1];
+		      u->l2[a].slot[b] == 0;
+		    loop assigns j, u->l2[t].slot[0 .. UD_UTLB_L2_SIZE - 1];
 		    loop variant UD_UTLB_L2_SIZE - j;
 		*/
 		for (j = 0; j < UD_UTLB_L2_SIZE; j++)
-			u->l2[t][j] = 0u;
+			u->l2[t].slot[j] = 0u;
 	}
 	/*@ assert n_wf0: ud_utlb_nic_wf(n); */
 	/* n is not written; the loop carries ud_utlb_nic_wf(n) part by part
@@ -327,7 +532,7 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	    loop variant UD_UTLB_ENTRIES - k;
 	*/
 	for (k = 0; k < UD_UTLB_ENTRIES; k++) {
-		u->used[k] = 0u;
+		u->used[k] = 0;
 		u->refs[k] = 0u;
 		c->refbit[k] = 0u;
 		u->vpn_of[k] = 0u;
@@ -342,9 +547,9 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	/*@ assert l_ids: u->pid < UD_UTLB_NPROC && 1 <= u->cap <= UD_UTLB_ENTRIES; */
 	/*@ assert l_l1: \forall integer h; 0 <= h < UD_UTLB_L1_SIZE ==> u->l1[h] == 0; */
 	/*@ assert l_free: \forall integer t; 0 <= t < UD_UTLB_POOL ==>
-	      u->leaf_dir[t] == UD_UTLB_NO_LEAF; */
+	      u->leaf_dir[t] == UD_UTLB_LEAF_FREE; */
 	/*@ assert l_l2: \forall integer t, j; 0 <= t < UD_UTLB_POOL &&
-	      0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t][j] == 0; */
+	      0 <= j < UD_UTLB_L2_SIZE ==> u->l2[t].slot[j] == 0; */
 	/*@ assert l_used: \forall integer i; 0 <= i < UD_UTLB_ENTRIES ==>
 	      u->used[i] == 0 && u->refs[i] == 0; */
 	lib_empty_wf(u);
@@ -353,8 +558,119 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	return UD_OK;
 }
 
+/*@ // Tree and table agree at every index but i (the one a miss is
+    // re-installing): the part of ud_utlb_agree the driver call keeps.
+    predicate agree_but{L}(struct ud_utlb_lib *u, struct ud_utlb_nic *n, integer i) =
+      \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+        (ud_utlb_installed(n, u->pid, k) <==> u->used[k] != 0) &&
+        (u->used[k] != 0 ==> n->tab[u->pid][k].vpn == u->vpn_of[k]);
+*/
+
+/* Forget the page index i held (a CLOCK victim, no outstanding reference)
+ * before it is reused for v: tree, CLOCK hand, eviction counter.  The
+ * driver has already replaced the table entry. */
+/*@ requires valid: \valid(u) && \valid(c);
+    requires sep: \separated(u, c);
+    requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
+    requires index: i < u->cap && u->used[i] != 0 && u->refs[i] == 0;
+    requires page: v < UD_UTLB_VPAGES;
+    requires absent: ud_utlb_tree(u, v) == 0;
+    requires room: room(u, v);
+    assigns u->l1[0 .. UD_UTLB_L1_SIZE - 1],
+            u->l2[0 .. UD_UTLB_POOL - 1],
+            u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[i],
+            c->hand, c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->st.evictions;
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures clock: ud_utlb_clock_wf(u, c);
+    ensures freed: u->used[i] == 0;
+    ensures absent: ud_utlb_tree(u, v) == 0;
+    ensures room: room(u, v);
+    ensures evictions: c->st.evictions == (\old(c->st.evictions) == UINT64_MAX ?
+      \old(c->st.evictions) : \old(c->st.evictions) + 1);
+*/
+static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c, uint32_t v,
+		     uint32_t i)
+{
+	(void)v; /* read by the contract only */
+	tree_remove(u, i);
+	if (c->st.evictions != UINT64_MAX)
+		c->st.evictions++;
+	clock_advance(u, c, i);
+}
+
+/* The library's half of a miss, after the driver installed v at index i:
+ * drop what i held (if anything), record v -> i, take the caller's
+ * reference, count the miss.  n is only read: the helper carries the
+ * invariant's parts over n across its stores to u and c in a small
+ * context. */
+/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
+    requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
+    requires nic: ud_utlb_nic_wf(n);
+    requires page: v < UD_UTLB_VPAGES;
+    requires absent: ud_utlb_tree(u, v) == 0;
+    requires room: room(u, v);
+    requires index: i < u->cap && u->refs[i] == 0;
+    requires others: agree_but(u, n, i);
+    requires new: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v &&
+      ud_utlb_pinned[u->pid][v] == 1;
+    assigns u->l1[0 .. UD_UTLB_L1_SIZE - 1],
+            u->l2[0 .. UD_UTLB_POOL - 1],
+            u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[i], u->vpn_of[i], u->refs[i],
+            c->hand, c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->st.evictions, c->st.misses;
+    ensures inv: ud_utlb_inv(u, n);
+    ensures clock: ud_utlb_clock_wf(u, c);
+    ensures maps: ud_utlb_maps(u, n, v, i) && u->refs[i] == 1;
+    ensures kept: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+      u->used[k] == \old(u->used[k]);
+*/
+static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			const struct ud_utlb_nic *n, uint32_t v, uint32_t i)
+{
+	(void)n; /* read by the contract only */
+	if (u->used[i] != 0)
+		drop_old(u, c, v, i);
+	/*@ assert d_free: u->used[i] == 0; */
+	/*@ assert d_off: ud_utlb_off_wf(n); */
+	/*@ assert d_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert d_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert d_coh: ud_utlb_coherent(n); */
+	/*@ assert d_others: agree_but(u, n, i); */
+	/*@ assert d_new: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v &&
+	      ud_utlb_pinned[u->pid][v] == 1; */
+	tree_insert(u, v, i);
+	/*@ assert t_off: ud_utlb_off_wf(n); */
+	/*@ assert t_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert t_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert t_coh: ud_utlb_coherent(n); */
+	/*@ assert t_others: agree_but(u, n, i); */
+	/*@ assert t_new: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v &&
+	      ud_utlb_pinned[u->pid][v] == 1; */
+	u->refs[i] = 1u;
+	/*@ assert r_lib: ud_utlb_lib_wf(u); */
+	/*@ assert r_off: ud_utlb_off_wf(n); */
+	/*@ assert r_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert r_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert r_coh: ud_utlb_coherent(n); */
+	/*@ assert r_agree: ud_utlb_agree(u, n); */
+	/*@ assert r_maps: ud_utlb_maps(u, n, v, i); */
+	if (c->st.misses != UINT64_MAX)
+		c->st.misses++;
+	/*@ assert m_lib: ud_utlb_lib_wf(u); */
+	/*@ assert m_off: ud_utlb_off_wf(n); */
+	/*@ assert m_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert m_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert m_coh: ud_utlb_coherent(n); */
+	/*@ assert m_agree: ud_utlb_agree(u, n); */
+	/*@ assert m_maps: ud_utlb_maps(u, n, v, i); */
+}
+
 /* The miss path of ud_utlb_get, out of line so that the hit path compiles
- * to a leaf function (no call, no saved registers). */
+ * to a leaf function (no call, no saved registers): choose an index, ask
+ * the driver to pin v and install it there, then record it
+ * (miss_record).  Nothing is written before the driver call succeeds. */
 /*@ requires valid: \valid(u) && \valid(c) && \valid(n) && \valid(a) && \valid(idx);
     requires sep: \separated(u, c, n, a, idx);
     requires inv: ud_utlb_inv(u, n);
@@ -365,14 +681,12 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
-            a->st.pins, a->st.unpins,
-            u->l1[0 .. UD_UTLB_L1_SIZE - 1],
-            u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
-            u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1],
-            u->refs[0 .. UD_UTLB_ENTRIES - 1], u->used[0 .. UD_UTLB_ENTRIES - 1],
-            c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->hand, c->st, *idx;
+            a->st.pins, a->st.unpins, *u, *c, *idx;
     ensures inv: ud_utlb_inv(u, n);
     ensures clock: ud_utlb_clock_wf(u, c);
+    ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
+    ensures isolation: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && q != u->pid &&
+      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \old(n->tab[q][k]);
     ensures busy_kept: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
       \old(u->refs[k]) != 0 ==>
       n->tab[u->pid][k] == \old(n->tab[u->pid][k]) && u->used[k] != 0 &&
@@ -396,8 +710,9 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	ud_status st;
 
 	/* a leaf for v, an index, then the driver call */
-	if (u->l1[v / UD_UTLB_L2_SIZE] == 0u && leaf_alloc_find(u) >= UD_UTLB_POOL)
+	if (u->l1[v / UD_UTLB_L2_SIZE] == 0 && leaf_alloc_find(u) >= UD_UTLB_POOL)
 		return UD_E_NOSPC;
+	/*@ assert room: room(u, v); */
 	i = pick_index(u, c);
 	if (i >= u->cap)
 		return UD_E_NOSPC;
@@ -406,17 +721,28 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	st = ud_utlb_drv_map(n, a, u->pid, v, i);
 	if (st != UD_OK)
 		return UD_E_PLATFORM;
-	if (u->used[i] != 0u) {
-		tree_remove(u, i);
-		if (c->st.evictions != UINT64_MAX)
-			c->st.evictions++;
-		clock_advance(u, c, i);
-	}
-	tree_insert(u, v, i);
-	u->refs[i] = 1u;
-	if (c->st.misses != UINT64_MAX)
-		c->st.misses++;
+	/* u and c untouched by the driver; n's invariant from its contract */
+	/*@ assert g_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+	/*@ assert g_lib: ud_utlb_lib_wf(u); */
+	/*@ assert g_clock: ud_utlb_clock_wf(u, c); */
+	/*@ assert g_tree: ud_utlb_tree(u, v) == 0 && room(u, v); */
+	/*@ assert g_refs: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+	      u->refs[k] == \at(u->refs[k], Pre) && u->used[k] == \at(u->used[k], Pre) &&
+	      u->vpn_of[k] == \at(u->vpn_of[k], Pre); */
+	/*@ assert g_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	/*@ assert g_others: agree_but(u, n, i); */
 	*idx = i;
+	miss_record(u, c, n, v, i);
+	/*@ assert e_idx: *idx == i; */
+	/*@ assert e_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+	/*@ assert e_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	/*@ assert e_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+	      \at(u->refs[k], Pre) != 0 ==> k != i && u->used[k] != 0 &&
+	      u->vpn_of[k] == \at(u->vpn_of[k], Pre) && u->refs[k] == \at(u->refs[k], Pre); */
 	return UD_OK;
 }
 
@@ -431,9 +757,9 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		return UD_E_RANGE;
 	v = (uint32_t)(va / UD_PAGE_SIZE);
 	/* The hit path: two memory references, l1 then the leaf. */
-	t = u->l1[v / UD_UTLB_L2_SIZE];
+	t = (uint32_t)u->l1[v / UD_UTLB_L2_SIZE];
 	if (t != 0u) {
-		e = u->l2[t - 1u][v % UD_UTLB_L2_SIZE];
+		e = u->l2[t - 1u].slot[v % UD_UTLB_L2_SIZE];
 		if (e != 0u) {
 			if (u->refs[e - 1u] == UINT32_MAX)
 				return UD_E_OVERFLOW;
@@ -491,10 +817,10 @@ ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	if (va >= UD_UTLB_VA_LIMIT)
 		return UD_E_RANGE;
 	v = (uint32_t)(va / UD_PAGE_SIZE);
-	t = u->l1[v / UD_UTLB_L2_SIZE];
+	t = (uint32_t)u->l1[v / UD_UTLB_L2_SIZE];
 	if (t == 0u)
 		return UD_E_NOENT;
-	e = u->l2[t - 1u][v % UD_UTLB_L2_SIZE];
+	e = u->l2[t - 1u].slot[v % UD_UTLB_L2_SIZE];
 	if (e == 0u)
 		return UD_E_NOENT;
 	if (u->refs[e - 1u] != 0u)

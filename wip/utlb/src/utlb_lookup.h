@@ -70,12 +70,7 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
-            a->st.pins, a->st.unpins,
-            u->l1[0 .. UD_UTLB_L1_SIZE - 1],
-            u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
-            u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->vpn_of[0 .. UD_UTLB_ENTRIES - 1],
-            u->refs[0 .. UD_UTLB_ENTRIES - 1], u->used[0 .. UD_UTLB_ENTRIES - 1],
-            c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->hand, c->st, *idx;
+            a->st.pins, a->st.unpins, *u, *c, *idx;
     ensures inv: ud_utlb_inv(u, n);
     ensures clock: ud_utlb_clock_wf(u, c);
     ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
@@ -155,7 +150,7 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
             a->st.unpins,
             u->l1[0 .. UD_UTLB_L1_SIZE - 1],
-            u->l2[0 .. UD_UTLB_POOL - 1][0 .. UD_UTLB_L2_SIZE - 1],
+            u->l2[0 .. UD_UTLB_POOL - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[0 .. UD_UTLB_ENTRIES - 1],
             c->st.evictions;
     ensures inv: ud_utlb_inv(u, n);

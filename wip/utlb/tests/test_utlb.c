@@ -138,8 +138,8 @@ START_TEST(miss_then_hit)
 	ck_assert_uint_eq(idx2, 1);
 	/* the tree: l1[0x12345 / 256 = 0x123] -> leaf, slot 0x45 */
 	ck_assert_uint_ne(u->l1[0x123], 0);
-	ck_assert_uint_eq(u->l2[u->l1[0x123] - 1][0x45], 1);
-	ck_assert_uint_eq(u->l2[u->l1[0x123] - 1][0x46], 2);
+	ck_assert_uint_eq(u->l2[u->l1[0x123] - 1].slot[0x45], 1);
+	ck_assert_uint_eq(u->l2[u->l1[0x123] - 1].slot[0x46], 2);
 	check_consistent(u);
 }
 END_TEST
@@ -276,7 +276,7 @@ START_TEST(explicit_evict)
 	ck_assert_uint_eq(n->tab[7][a].valid, 0);
 	ck_assert_uint_eq(ud_host_utlb.held[7][5], 0);
 	ck_assert_uint_eq(u->l1[0], 0);                  /* empty leaf freed */
-	ck_assert_uint_eq(u->leaf_dir[leaf - 1], UD_UTLB_NO_LEAF);
+	ck_assert_uint_eq(u->leaf_dir[leaf - 1], UD_UTLB_LEAF_FREE);
 	ck_assert_uint_eq(uc->st.evictions, 1);
 	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(5)), UD_E_NOENT);
 	check_consistent(u);
