@@ -111,9 +111,11 @@ struct ud_utlb_leaf {
 /* The field types of the library are chosen for the proof as well as for
  * the values they hold: under Frama-C WP's typed memory model each C
  * integer type is a memory of its own, so a store to l1 (int16_t), a leaf
- * slot (uint16_t), leaf_dir (int32_t) or used (int8_t) provably leaves the
- * other three -- and every unsigned field of the NIC state, which
- * ud_utlb_nic_wf reads -- unchanged, with no separation reasoning.  With
+ * slot (uint16_t), leaf_dir (int32_t), used (int8_t) or vpn_of (int64_t)
+ * provably leaves the other four -- and every unsigned field of the NIC
+ * state, which ud_utlb_nic_wf reads -- unchanged, with no separation
+ * reasoning.  refs (int32_t) shares leaf_dir's memory: eight integer kinds
+ * are not enough for all (wip/utlb/PROOF_STATUS.md).  With
  * l1, l2 and leaf_dir all uint16_t, the frame goals of the tree updates
  * took 10-30 s each (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
 /* The user-level library of one process: the lookup tree and the reverse
@@ -125,8 +127,8 @@ struct ud_utlb_lib {
 	int16_t  l1[UD_UTLB_L1_SIZE];      /* 0, or leaf + 1               */
 	struct ud_utlb_leaf l2[UD_UTLB_POOL]; /* slots: 0, or index + 1 */
 	int32_t  leaf_dir[UD_UTLB_POOL];   /* l1 slot of a leaf, or NO_LEAF */
-	uint32_t vpn_of[UD_UTLB_ENTRIES];  /* reverse map index -> page    */
-	uint32_t refs[UD_UTLB_ENTRIES];    /* outstanding transfers        */
+	int64_t  vpn_of[UD_UTLB_ENTRIES];  /* reverse map index -> page    */
+	int32_t  refs[UD_UTLB_ENTRIES];    /* outstanding transfers        */
 	int8_t   used[UD_UTLB_ENTRIES];    /* index holds a translation    */
 };
 

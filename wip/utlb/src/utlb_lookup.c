@@ -18,6 +18,13 @@
       leaf_clear(u, t) && 0 <= b < UD_UTLB_L2_SIZE && u->l2[a].slot[b] != 0 ==> a != t;
 */
 
+/*@ // Two different entries of the NIC tables are disjoint memory.
+    lemma entry_separated: \forall struct ud_utlb_nic *n, integer p, k, q, j;
+      0 <= p < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES &&
+      0 <= q < UD_UTLB_NPROC && 0 <= j < UD_UTLB_ENTRIES && (p != q || k != j) ==>
+      \separated(&n->tab[p][k], &n->tab[q][j]);
+*/
+
 /*@ predicate room{L}(struct ud_utlb_lib *u, integer v) =
       u->l1[v / UD_UTLB_L2_SIZE] != 0 ||
       \exists integer t; 0 <= t < UD_UTLB_POOL && u->leaf_dir[t] == UD_UTLB_LEAF_FREE;
@@ -214,7 +221,7 @@ static void tree_insert(struct ud_utlb_lib *u, uint32_t v, uint32_t i)
 */
 static void slot_clear(struct ud_utlb_lib *u, uint32_t i)
 {
-	uint32_t w = u->vpn_of[i];
+	uint32_t w = (uint32_t)u->vpn_of[i];
 	uint32_t h = w / UD_UTLB_L2_SIZE;
 	uint32_t j = w % UD_UTLB_L2_SIZE;
 	uint32_t t = (uint32_t)u->l1[h] - 1u;
@@ -310,7 +317,7 @@ static void leaf_detach(struct ud_utlb_lib *u, uint32_t h, uint32_t t)
 */
 static void tree_remove(struct ud_utlb_lib *u, uint32_t i)
 {
-	uint32_t w = u->vpn_of[i];
+	uint32_t w = (uint32_t)u->vpn_of[i];
 	uint32_t h = w / UD_UTLB_L2_SIZE;
 
 	slot_clear(u, i);
@@ -361,7 +368,7 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
 	*/
 	for (m = 0; m < u->cap; m++) {
 		k = (c->hand + m) % u->cap;
-		if (u->refs[k] == 0u && c->refbit[k] == 0u)
+		if (u->refs[k] == 0 && c->refbit[k] == 0u)
 			return k;
 	}
 	/* The same sweep from the hand with the wrap written out: k is
@@ -378,7 +385,7 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		if (u->refs[k] == 0u)
+		if (u->refs[k] == 0)
 			return k;
 		k++;
 		if (k == u->cap)
@@ -413,7 +420,7 @@ static void clock_advance(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c
 		k = (c->hand + m) % u->cap;
 		if (k == v && full == 0u)
 			break;
-		if (u->refs[k] == 0u)
+		if (u->refs[k] == 0)
 			c->refbit[k] = 0u;
 	}
 	c->hand = (v + 1u) % u->cap;
@@ -533,9 +540,9 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	*/
 	for (k = 0; k < UD_UTLB_ENTRIES; k++) {
 		u->used[k] = 0;
-		u->refs[k] = 0u;
+		u->refs[k] = 0;
 		c->refbit[k] = 0u;
-		u->vpn_of[k] = 0u;
+		u->vpn_of[k] = 0;
 	}
 	/*@ assert n_wf1: ud_utlb_nic_wf(n); */
 	lib_set_ids(u, c, n, pid, cap);
@@ -566,17 +573,65 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
         (u->used[k] != 0 ==> n->tab[u->pid][k].vpn == u->vpn_of[k]);
 */
 
+/* The NIC-side facts a miss carries across the library's stores: n's
+ * invariant, the tree/table agreement at every index but i, and the new
+ * translation at i.  (n is only read; the stores to u land in memories of
+ * other C types than n's fields (utlb.h), the stores to c do not, hence
+ * the helpers below state these facts in their own small contexts.) */
+/*@ predicate nic_kept{L}(struct ud_utlb_lib *u, struct ud_utlb_nic *n, integer v,
+                          integer i) =
+      ud_utlb_off_wf(n) && ud_utlb_tab_pinned(n) && ud_utlb_tab_distinct(n) &&
+      ud_utlb_coherent(n) && agree_but(u, n, i) &&
+      ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v &&
+      ud_utlb_pinned[u->pid][v] == 1;
+*/
+
+/* Count an eviction and move the CLOCK hand past the victim i. */
+/*@ requires valid: \valid_read(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
+    requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
+    requires victim: i < u->cap;
+    requires kept: nic_kept(u, n, v, i);
+    assigns c->hand, c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->st.evictions;
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures clock: ud_utlb_clock_wf(u, c);
+    ensures kept: nic_kept(u, n, v, i);
+    ensures evictions: c->st.evictions == (\old(c->st.evictions) == UINT64_MAX ?
+      \old(c->st.evictions) : \old(c->st.evictions) + 1);
+*/
+static void clock_count(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			const struct ud_utlb_nic *n, uint32_t v, uint32_t i)
+{
+	(void)n; (void)v; /* read by the contract only */
+	if (c->st.evictions != UINT64_MAX)
+		c->st.evictions++;
+	/*@ assert e_off: ud_utlb_off_wf(n); */
+	/*@ assert e_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert e_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert e_coh: ud_utlb_coherent(n); */
+	/*@ assert e_but: agree_but(u, n, i); */
+	/*@ assert e_kept: nic_kept(u, n, v, i); */
+	clock_advance(u, c, i);
+	/*@ assert a_off: ud_utlb_off_wf(n); */
+	/*@ assert a_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert a_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert a_coh: ud_utlb_coherent(n); */
+	/*@ assert a_but: agree_but(u, n, i); */
+}
+
 /* Forget the page index i held (a CLOCK victim, no outstanding reference)
  * before it is reused for v: tree, CLOCK hand, eviction counter.  The
  * driver has already replaced the table entry. */
-/*@ requires valid: \valid(u) && \valid(c);
-    requires sep: \separated(u, c);
+/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
     requires wf: ud_utlb_lib_wf(u);
     requires clock: ud_utlb_clock_wf(u, c);
     requires index: i < u->cap && u->used[i] != 0 && u->refs[i] == 0;
     requires page: v < UD_UTLB_VPAGES;
     requires absent: ud_utlb_tree(u, v) == 0;
     requires room: room(u, v);
+    requires kept: nic_kept(u, n, v, i);
     assigns u->l1[0 .. UD_UTLB_L1_SIZE - 1],
             u->l2[0 .. UD_UTLB_POOL - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[i],
@@ -586,17 +641,78 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     ensures freed: u->used[i] == 0;
     ensures absent: ud_utlb_tree(u, v) == 0;
     ensures room: room(u, v);
+    ensures kept: nic_kept(u, n, v, i);
     ensures evictions: c->st.evictions == (\old(c->st.evictions) == UINT64_MAX ?
       \old(c->st.evictions) : \old(c->st.evictions) + 1);
 */
-static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c, uint32_t v,
-		     uint32_t i)
+static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		     const struct ud_utlb_nic *n, uint32_t v, uint32_t i)
 {
-	(void)v; /* read by the contract only */
 	tree_remove(u, i);
-	if (c->st.evictions != UINT64_MAX)
-		c->st.evictions++;
-	clock_advance(u, c, i);
+	/*@ assert r_kept: nic_kept(u, n, v, i); */
+	clock_count(u, c, n, v, i);
+}
+
+/* Count a miss and hand out its index (the last stores of a miss). */
+/*@ requires valid: \valid_read(u) && \valid(c) && \valid_read(n) && \valid(idx);
+    requires sep: \separated(u, c, n, idx);
+    requires inv: ud_utlb_inv(u, n);
+    requires maps: ud_utlb_maps(u, n, v, i);
+    assigns c->st.misses, *idx;
+    ensures inv: ud_utlb_inv(u, n);
+    ensures maps: ud_utlb_maps(u, n, v, i);
+    ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
+    ensures tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES ==>
+      n->tab[q][k] == \old(n->tab[q][k]);
+    ensures index: *idx == i;
+    ensures misses: c->st.misses == (\old(c->st.misses) == UINT64_MAX ?
+      \old(c->st.misses) : \old(c->st.misses) + 1);
+*/
+static void count_miss(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		       const struct ud_utlb_nic *n, uint32_t v, uint32_t i, uint32_t *idx)
+{
+	(void)u; (void)n; (void)v; /* read by the contract only */
+	if (c->st.misses != UINT64_MAX)
+		c->st.misses++;
+	/*@ assert m_lib: ud_utlb_lib_wf(u); */
+	/*@ assert m_off: ud_utlb_off_wf(n); */
+	/*@ assert m_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert m_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert m_coh: ud_utlb_coherent(n); */
+	/*@ assert m_agree: ud_utlb_agree(u, n); */
+	/*@ assert m_maps: ud_utlb_maps(u, n, v, i); */
+	*idx = i;
+	/*@ assert i_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+	/*@ assert i_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	/*@ assert i_lib: ud_utlb_lib_wf(u); */
+	/*@ assert i_off: ud_utlb_off_wf(n); */
+	/*@ assert i_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert i_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert i_coh: ud_utlb_coherent(n); */
+	/*@ assert i_agree: ud_utlb_agree(u, n); */
+	/*@ assert i_maps: ud_utlb_maps(u, n, v, i); */
+}
+
+/* The first outstanding reference to the index a miss just recorded.
+ * (refs shares its memory with leaf_dir, utlb.h: the invariant's parts
+ * are carried across the store here, in a small context.) */
+/*@ requires valid: \valid(u);
+    requires wf: ud_utlb_lib_wf(u);
+    requires index: i < UD_UTLB_ENTRIES && u->used[i] != 0 && u->refs[i] == 0;
+    assigns u->refs[i];
+    ensures wf: ud_utlb_lib_wf(u);
+    ensures ref: u->refs[i] == 1;
+*/
+static void take_ref(struct ud_utlb_lib *u, uint32_t i)
+{
+	u->refs[i] = 1;
+	/*@ assert r_ids: ud_utlb_lib_ids(u); */
+	/*@ assert r_l1: ud_utlb_lib_l1(u); */
+	/*@ assert r_dir: ud_utlb_lib_dir(u); */
+	/*@ assert r_slots: ud_utlb_lib_slots(u); */
+	/*@ assert r_used: ud_utlb_lib_used(u); */
+	/*@ assert r_refs: ud_utlb_lib_refs(u); */
 }
 
 /* The library's half of a miss, after the driver installed v at index i:
@@ -604,8 +720,8 @@ static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c, uint32_t 
  * reference, count the miss.  n is only read: the helper carries the
  * invariant's parts over n across its stores to u and c in a small
  * context. */
-/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
-    requires sep: \separated(u, c, n);
+/*@ requires valid: \valid(u) && \valid(c) && \valid_read(n) && \valid(idx);
+    requires sep: \separated(u, c, n, idx);
     requires wf: ud_utlb_lib_wf(u);
     requires clock: ud_utlb_clock_wf(u, c);
     requires nic: ud_utlb_nic_wf(n);
@@ -619,52 +735,92 @@ static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c, uint32_t 
     assigns u->l1[0 .. UD_UTLB_L1_SIZE - 1],
             u->l2[0 .. UD_UTLB_POOL - 1],
             u->leaf_dir[0 .. UD_UTLB_POOL - 1], u->used[i], u->vpn_of[i], u->refs[i],
-            c->hand, c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->st.evictions, c->st.misses;
+            c->hand, c->refbit[0 .. UD_UTLB_ENTRIES - 1], c->st.evictions, c->st.misses, *idx;
     ensures inv: ud_utlb_inv(u, n);
     ensures clock: ud_utlb_clock_wf(u, c);
     ensures maps: ud_utlb_maps(u, n, v, i) && u->refs[i] == 1;
+    ensures index: *idx == i;
+    ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
+    ensures tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES ==>
+      n->tab[q][k] == \old(n->tab[q][k]);
     ensures kept: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
       u->used[k] == \old(u->used[k]);
 */
 static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
-			const struct ud_utlb_nic *n, uint32_t v, uint32_t i)
+			const struct ud_utlb_nic *n, uint32_t v, uint32_t i, uint32_t *idx)
 {
-	(void)n; /* read by the contract only */
+	/*@ assert k0: nic_kept(u, n, v, i); */
 	if (u->used[i] != 0)
-		drop_old(u, c, v, i);
+		drop_old(u, c, n, v, i);
 	/*@ assert d_free: u->used[i] == 0; */
-	/*@ assert d_off: ud_utlb_off_wf(n); */
-	/*@ assert d_pin: ud_utlb_tab_pinned(n); */
-	/*@ assert d_dist: ud_utlb_tab_distinct(n); */
-	/*@ assert d_coh: ud_utlb_coherent(n); */
-	/*@ assert d_others: agree_but(u, n, i); */
-	/*@ assert d_new: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v &&
-	      ud_utlb_pinned[u->pid][v] == 1; */
+	/*@ assert d_kept: nic_kept(u, n, v, i); */
 	tree_insert(u, v, i);
-	/*@ assert t_off: ud_utlb_off_wf(n); */
-	/*@ assert t_pin: ud_utlb_tab_pinned(n); */
-	/*@ assert t_dist: ud_utlb_tab_distinct(n); */
-	/*@ assert t_coh: ud_utlb_coherent(n); */
-	/*@ assert t_others: agree_but(u, n, i); */
+	/*@ assert t_nic: ud_utlb_off_wf(n) && ud_utlb_tab_pinned(n) &&
+	      ud_utlb_tab_distinct(n) && ud_utlb_coherent(n); */
+	/*@ assert t_idx: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+	      u->used[k] == \at(u->used[k], Pre) && u->vpn_of[k] == \at(u->vpn_of[k], Pre); */
+	/*@ assert t_but: agree_but(u, n, i); */
 	/*@ assert t_new: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v &&
 	      ud_utlb_pinned[u->pid][v] == 1; */
-	u->refs[i] = 1u;
+	/*@ assert t_kept: nic_kept(u, n, v, i); */
+	/*@ assert t_lib: ud_utlb_lib_wf(u); */
+	take_ref(u, i);
+	/*@ assert r_kept: nic_kept(u, n, v, i); */
 	/*@ assert r_lib: ud_utlb_lib_wf(u); */
-	/*@ assert r_off: ud_utlb_off_wf(n); */
-	/*@ assert r_pin: ud_utlb_tab_pinned(n); */
-	/*@ assert r_dist: ud_utlb_tab_distinct(n); */
-	/*@ assert r_coh: ud_utlb_coherent(n); */
 	/*@ assert r_agree: ud_utlb_agree(u, n); */
 	/*@ assert r_maps: ud_utlb_maps(u, n, v, i); */
-	if (c->st.misses != UINT64_MAX)
-		c->st.misses++;
-	/*@ assert m_lib: ud_utlb_lib_wf(u); */
-	/*@ assert m_off: ud_utlb_off_wf(n); */
-	/*@ assert m_pin: ud_utlb_tab_pinned(n); */
-	/*@ assert m_dist: ud_utlb_tab_distinct(n); */
-	/*@ assert m_coh: ud_utlb_coherent(n); */
-	/*@ assert m_agree: ud_utlb_agree(u, n); */
-	/*@ assert m_maps: ud_utlb_maps(u, n, v, i); */
+	count_miss(u, c, n, v, i, idx);
+}
+
+/* The driver call of a miss: pin v and install it at index i of u's
+ * table.  u and c are only read: the helper states, in its own small
+ * context, that the library's state survives the call (the call writes
+ * NIC memory of the same C types as u->pid, u->cap and c->hand). */
+/*@ requires valid: \valid_read(u) && \valid_read(c) && \valid(n) && \valid(a);
+    requires sep: \separated(u, c, n, a);
+    requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
+    requires nic: ud_utlb_nic_wf(n);
+    requires page: v < UD_UTLB_VPAGES;
+    requires index: i < u->cap;
+    requires fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+      ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v;
+    assigns ud_env, ud_utlb_pinned[u->pid][v],
+            ud_utlb_pinned[u->pid][n->tab[u->pid][i].vpn],
+            n->tab[u->pid][i], a->seen[u->pid][i],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.pins, a->st.unpins;
+    ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
+    ensures lib: ud_utlb_lib_wf(u);
+    ensures clock: ud_utlb_clock_wf(u, c);
+    ensures nic: ud_utlb_nic_wf(n);
+    ensures others: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
+      n->tab[q][k] == \old(n->tab[q][k]);
+    ensures status: \result == UD_OK || \result == UD_E_PLATFORM;
+    ensures installed: \result == UD_OK ==> ud_utlb_installed(n, u->pid, i) &&
+      n->tab[u->pid][i].vpn == v && ud_utlb_pinned[u->pid][v] == 1;
+    ensures unchanged: \result != UD_OK ==> n->tab[u->pid][i] == \old(n->tab[u->pid][i]);
+*/
+static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
+			  struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
+			  uint32_t i)
+{
+	ud_status st;
+
+	(void)c; /* read by the contract only */
+	st = ud_utlb_drv_map(n, a, u->pid, v, i);
+	/*@ assert m_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+	/*@ assert m_hand: c->hand == \at(c->hand, Pre); */
+	/*@ assert m_rows: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && q != u->pid ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	/*@ assert m_row: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+	      n->tab[u->pid][k] == \at(n->tab[u->pid][k], Pre); */
+	/*@ assert m_others: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	return st == UD_OK ? UD_OK : UD_E_PLATFORM;
 }
 
 /* The miss path of ud_utlb_get, out of line so that the hit path compiles
@@ -718,7 +874,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 		return UD_E_NOSPC;
 	/*@ assert fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v; */
-	st = ud_utlb_drv_map(n, a, u->pid, v, i);
+	st = miss_map(u, c, n, a, v, i);
 	if (st != UD_OK)
 		return UD_E_PLATFORM;
 	/* u and c untouched by the driver; n's invariant from its contract */
@@ -733,9 +889,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
 	/*@ assert g_others: agree_but(u, n, i); */
-	*idx = i;
-	miss_record(u, c, n, v, i);
-	/*@ assert e_idx: *idx == i; */
+	miss_record(u, c, n, v, i, idx);
 	/*@ assert e_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert e_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
@@ -761,7 +915,7 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	if (t != 0u) {
 		e = u->l2[t - 1u].slot[v % UD_UTLB_L2_SIZE];
 		if (e != 0u) {
-			if (u->refs[e - 1u] == UINT32_MAX)
+			if (u->refs[e - 1u] == INT32_MAX)
 				return UD_E_OVERFLOW;
 			u->refs[e - 1u]++;
 			if (c->st.hits != UINT64_MAX)
@@ -795,7 +949,7 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	(void)n;
 	if (idx >= u->cap)
 		return UD_E_RANGE;
-	if (u->refs[idx] == 0u)
+	if (u->refs[idx] == 0)
 		return UD_E_STATE;
 	u->refs[idx]--;
 	c->refbit[idx] = 1u;
@@ -808,11 +962,72 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	return UD_OK;
 }
 
+/* The driver call of an explicit eviction: invalidate and unpin entry i
+ * of u's table (installed, i used in the tree for page v).  u and c are
+ * only read: the helper states that the library's state and the
+ * agreement at every other index survive the call. */
+/*@ requires valid: \valid_read(u) && \valid_read(c) && \valid(n) && \valid(a);
+    requires sep: \separated(u, c, n, a);
+    requires wf: ud_utlb_lib_wf(u);
+    requires clock: ud_utlb_clock_wf(u, c);
+    requires nic: ud_utlb_nic_wf(n);
+    requires agree: ud_utlb_agree(u, n);
+    requires index: i < UD_UTLB_ENTRIES && u->used[i] != 0 && u->vpn_of[i] == v;
+    assigns ud_env, ud_utlb_pinned[u->pid][n->tab[u->pid][i].vpn],
+            n->tab[u->pid][i].valid, a->seen[u->pid][i],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.unpins;
+    ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
+    ensures lib: ud_utlb_lib_wf(u);
+    ensures clock: ud_utlb_clock_wf(u, c);
+    ensures nic: ud_utlb_nic_wf(n);
+    ensures but: agree_but(u, n, i);
+    ensures gone: !ud_utlb_installed(n, u->pid, i);
+    ensures unpinned: ud_utlb_pinned[u->pid][v] == 0;
+*/
+static void evict_unmap(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
+			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
+			uint32_t i)
+{
+	ud_status st;
+
+	(void)c; (void)v; /* read by the contract only */
+	/*@ assert tab_v: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v; */
+	st = ud_utlb_drv_unmap(n, a, u->pid, i);
+	/*@ assert unmapped: st == UD_OK; */
+	(void)st;
+	/*@ assert x_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+	/*@ assert x_hand: c->hand == \at(c->hand, Pre); */
+	/*@ assert x_row: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
+	      n->tab[u->pid][k] == \at(n->tab[u->pid][k], Pre); */
+	/*@ assert x_vpn: n->tab[u->pid][i].vpn == v; */
+}
+
+/* Count an explicit eviction (the last store of ud_utlb_evict). */
+/*@ requires valid: \valid_read(u) && \valid(c) && \valid_read(n);
+    requires sep: \separated(u, c, n);
+    requires inv: ud_utlb_inv(u, n);
+    assigns c->st.evictions;
+    ensures inv: ud_utlb_inv(u, n);
+*/
+static void count_evict(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+			const struct ud_utlb_nic *n)
+{
+	(void)u; (void)n; /* read by the contract only */
+	if (c->st.evictions != UINT64_MAX)
+		c->st.evictions++;
+	/*@ assert v_lib: ud_utlb_lib_wf(u); */
+	/*@ assert v_off: ud_utlb_off_wf(n); */
+	/*@ assert v_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert v_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert v_coh: ud_utlb_coherent(n); */
+	/*@ assert v_agree: ud_utlb_agree(u, n); */
+}
+
 ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va)
 {
 	uint32_t v, t, e;
-	ud_status st;
 
 	if (va >= UD_UTLB_VA_LIMIT)
 		return UD_E_RANGE;
@@ -823,13 +1038,23 @@ ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	e = u->l2[t - 1u].slot[v % UD_UTLB_L2_SIZE];
 	if (e == 0u)
 		return UD_E_NOENT;
-	if (u->refs[e - 1u] != 0u)
+	if (u->refs[e - 1u] != 0)
 		return UD_E_BUSY;
-	st = ud_utlb_drv_unmap(n, a, u->pid, e - 1u);
-	/*@ assert unmapped: st == UD_OK; */
-	(void)st;
+	/*@ assert page1: ud_utlb_tree(u, v) == e && u->leaf_dir[t - 1] == v / UD_UTLB_L2_SIZE; */
+	/*@ assert page2: u->vpn_of[e - 1] ==
+	      (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE; */
+	/*@ assert page3: (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE == v; */
+	/*@ assert page: ud_utlb_tree(u, v) == e && u->vpn_of[e - 1] == v; */
+	evict_unmap(u, c, n, a, v, e - 1u);
 	tree_remove(u, e - 1u);
-	if (c->st.evictions != UINT64_MAX)
-		c->st.evictions++;
+	/*@ assert z_nic: ud_utlb_off_wf(n) && ud_utlb_tab_pinned(n) &&
+	      ud_utlb_tab_distinct(n) && ud_utlb_coherent(n); */
+	/*@ assert z_agree: ud_utlb_agree(u, n); */
+	/*@ assert z_gone: ud_utlb_tree(u, v) == 0; */
+	/*@ assert z_inst: !ud_utlb_installed(n, u->pid, e - 1); */
+	count_evict(u, c, n);
+	/*@ assert y_v: v == va / UD_PAGE_SIZE && e == \at(ud_utlb_tree(u, va / UD_PAGE_SIZE), Pre); */
+	/*@ assert y_tree: ud_utlb_tree(u, v) == 0; */
+	/*@ assert y_inst: !ud_utlb_installed(n, u->pid, e - 1); */
 	return UD_OK;
 }

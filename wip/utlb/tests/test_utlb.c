@@ -318,9 +318,9 @@ START_TEST(ref_overflow)
 	uint32_t i;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 3), UD_OK);
 	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);
-	u->refs[i] = UINT32_MAX;
+	u->refs[i] = INT32_MAX;
 	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_E_OVERFLOW);
-	ck_assert_uint_eq(u->refs[i], UINT32_MAX);
+	ck_assert_int_eq(u->refs[i], INT32_MAX);
 }
 END_TEST
 
