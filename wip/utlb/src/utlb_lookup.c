@@ -867,16 +867,29 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 
 	/* a leaf for v, an index, then the driver call */
 	if (u->l1[v / UD_UTLB_L2_SIZE] == 0 && leaf_alloc_find(u) >= UD_UTLB_POOL)
-		return UD_E_NOSPC;
+		return UD_E_NOSPC; /* nothing written */
 	/*@ assert room: room(u, v); */
 	i = pick_index(u, c);
-	if (i >= u->cap)
+	if (i >= u->cap) {
+		/*@ assert n_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+		      \at(u->refs[k], Pre) != 0 ==>
+		      n->tab[u->pid][k] == \at(n->tab[u->pid][k], Pre) && u->used[k] != 0; */
 		return UD_E_NOSPC;
+	}
 	/*@ assert fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v; */
 	st = miss_map(u, c, n, a, v, i);
-	if (st != UD_OK)
+	if (st != UD_OK) {
+		/*@ assert f_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+		      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
+		/*@ assert f_agree: ud_utlb_agree(u, n); */
+		/*@ assert f_inv: ud_utlb_inv(u, n); */
+		/*@ assert f_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+		      \at(u->refs[k], Pre) != 0 ==>
+		      n->tab[u->pid][k] == \at(n->tab[u->pid][k], Pre) && u->used[k] != 0 &&
+		      u->vpn_of[k] == \at(u->vpn_of[k], Pre) && u->refs[k] >= \at(u->refs[k], Pre); */
 		return UD_E_PLATFORM;
+	}
 	/* u and c untouched by the driver; n's invariant from its contract */
 	/*@ assert g_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert g_lib: ud_utlb_lib_wf(u); */
@@ -890,6 +903,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
 	/*@ assert g_others: agree_but(u, n, i); */
 	miss_record(u, c, n, v, i, idx);
+	/*@ assert e_inv: ud_utlb_inv(u, n); */
 	/*@ assert e_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert e_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
@@ -897,6 +911,10 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	/*@ assert e_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 	      \at(u->refs[k], Pre) != 0 ==> k != i && u->used[k] != 0 &&
 	      u->vpn_of[k] == \at(u->vpn_of[k], Pre) && u->refs[k] == \at(u->refs[k], Pre); */
+	/*@ assert e_busy2: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+	      \at(u->refs[k], Pre) != 0 ==>
+	      n->tab[u->pid][k] == \at(n->tab[u->pid][k], Pre) && u->used[k] != 0 &&
+	      u->vpn_of[k] == \at(u->vpn_of[k], Pre) && u->refs[k] >= \at(u->refs[k], Pre); */
 	return UD_OK;
 }
 
