@@ -24,8 +24,8 @@
 
 _Static_assert(UD_UTLB_ENTRIES >= 1u && UD_UTLB_ENTRIES < 0xFFFFu,
 	       "tree leaves store index + 1 in 16 bits");
-_Static_assert(UD_UTLB_POOL >= 1u && UD_UTLB_POOL < 0xFFFFu,
-	       "l1 stores leaf + 1 in 16 bits");
+_Static_assert(UD_UTLB_POOL >= 1u && UD_UTLB_POOL < 0x7FFFu,
+	       "l1 (int16_t) stores leaf + 1");
 /* leaf_dir's "no l1 slot" value, as the int32_t the field holds (utlb_param.h
  * has it unsigned, for the 16-bit layout it had before). */
 #define UD_UTLB_LEAF_FREE ((int32_t)UD_UTLB_NO_LEAF)
@@ -115,9 +115,9 @@ struct ud_utlb_leaf {
  * provably leaves the other four -- and every unsigned field of the NIC
  * state, which ud_utlb_nic_wf reads -- unchanged, with no separation
  * reasoning.  refs (int32_t) shares leaf_dir's memory: eight integer kinds
- * are not enough for all (wip/utlb/PROOF_STATUS.md).  With
- * l1, l2 and leaf_dir all uint16_t, the frame goals of the tree updates
- * took 10-30 s each (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
+ * are not enough for all.  With l1, l2 and leaf_dir all uint16_t, the
+ * frame goals of the tree updates took 10-30 s each
+ * (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
 /* The user-level library of one process: the lookup tree and the reverse
  * map (ud_utlb_lib_wf is over exactly this).  Initialise with
  * ud_utlb_lib_init. */
