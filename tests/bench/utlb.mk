@@ -9,14 +9,14 @@
 #   utlb_misses_vs_interrupt_per_miss: Y
 BENCHES += bench-utlb
 UTLB_OUT := $(OUT)/utlb
-UTLB_SRC := $(ROOT)/wip/utlb/src/utlb_table.c $(ROOT)/wip/utlb/src/utlb_cache.c $(ROOT)/wip/utlb/src/utlb_lookup.c
+UTLB_SRC := $(ROOT)/src/utlb_table.c $(ROOT)/src/utlb_cache.c $(ROOT)/src/utlb_lookup.c
 UTLB_N   ?= 1000000
 UTLB_ROUNDS ?= 9
 UTLB_CG_N ?= 100000
 
-$(UTLB_OUT)/bench_utlb: $(CURDIR)/bench_utlb.c $(UTLB_SRC) $(wildcard $(ROOT)/wip/utlb/src/*.h $(ROOT)/wip/utlb/spec/*.acsl $(ROOT)/src/*.h)
+$(UTLB_OUT)/bench_utlb: $(CURDIR)/bench_utlb.c $(UTLB_SRC) $(wildcard $(ROOT)/src/*.h $(ROOT)/spec/*.acsl)
 	@mkdir -p $(UTLB_OUT)
-	@$(CC) -std=gnu11 -O2 -g -Wall -Wextra -I$(ROOT)/wip/utlb/src -I$(ROOT)/wip/utlb/spec -I$(ROOT)/src -I$(ROOT)/spec \
+	@$(CC) -std=gnu11 -O2 -g -Wall -Wextra -I$(ROOT)/src -I$(ROOT)/spec \
 		$(CURDIR)/bench_utlb.c $(UTLB_SRC) -o $@ -lucs -lucm
 
 bench-utlb: $(UTLB_OUT)/bench_utlb

@@ -119,10 +119,13 @@ static uint32_t fa_victim(const struct ud_utlb_nic_aux *a)
 }
 
 /* Fill way v of set s with the translation of (pid, idx) read from pid's
- * own table: the NIC's only write to its cache lines.  One store, with the
+ * own table: the NIC's only write to its cache lines.  a is only read: the
+ * line's valid byte and a->seen share a memory in WP's typed model, so the
+ * first-use bit's frame is proved here, in a small context.  One store, with the
  * invariant carried in its own small context (docs/METHOD.md, "one writer
  * function per table entry"). */
-/*@ requires valid: \valid(n);
+/*@ requires valid: \valid(n) && \valid_read(a);
+    requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
     requires set: s < UD_UTLB_CACHE_SETS;
     requires way: v < UD_UTLB_CACHE_WAYS;
@@ -139,12 +142,14 @@ static uint32_t fa_victim(const struct ud_utlb_nic_aux *a)
     ensures entry: n->tab[pid][idx] == \old(n->tab[pid][idx]);
     ensures entry_ppn: n->tab[pid][idx].ppn == \old(n->tab[pid][idx].ppn);
     ensures hash: ud_utlb_set(n, pid, idx) == s;
+    ensures seen: a->seen[pid][idx] == \old(a->seen[pid][idx]);
 */
-static void fill_line(struct ud_utlb_nic *n, uint32_t s, uint32_t v, uint32_t pid,
-		      uint32_t idx)
+static void fill_line(struct ud_utlb_nic *n, const struct ud_utlb_nic_aux *a, uint32_t s,
+		      uint32_t v, uint32_t pid, uint32_t idx)
 {
 	struct ud_utlb_line l;
 
+	(void)a; /* read by the contract only */
 	l.ppn = n->tab[pid][idx].ppn;
 	l.pid = pid;
 	l.idx = idx;
@@ -347,6 +352,7 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 	account(n, a, s * UD_UTLB_CACHE_WAYS + v, k, c, pid, idx, l);
 	/*@ assert own_a: p == n->tab[pid][idx].ppn; */
 	/*@ assert tab_a: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
+	/*@ assert seen_a: a->seen[pid][idx] == 1; */
 
 	if (w < UD_UTLB_CACHE_WAYS) {
 		/*@ assert hit_line: n->line[s * UD_UTLB_CACHE_WAYS + w].valid != 0 &&
@@ -355,14 +361,16 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 	} else {
 		/* Miss: fill the LRU way of the set (last: nothing is carried
 		 * across the only write to the cache lines). */
-		fill_line(n, s, v, pid, idx);
+		fill_line(n, a, s, v, pid, idx);
 		/*@ assert own_f: p == n->tab[pid][idx].ppn; */
 		/*@ assert tab_f: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
+		/*@ assert seen_f: a->seen[pid][idx] == 1; */
 	}
 	/*@ assert used_line: n->line[s * UD_UTLB_CACHE_WAYS + v].valid != 0 &&
 	      n->line[s * UD_UTLB_CACHE_WAYS + v].pid == pid &&
 	      n->line[s * UD_UTLB_CACHE_WAYS + v].idx == idx; */
 	/*@ assert own2: p == n->tab[pid][idx].ppn; */
+	/*@ assert seen_2: a->seen[pid][idx] == 1; */
 	/* The out-parameters last: nothing above is carried across a call
 	 * or the bookkeeping's writes after they are set. */
 	hand_out(n, ppn, cls, p, c, s, v, pid, idx);

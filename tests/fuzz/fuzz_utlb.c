@@ -1,4 +1,4 @@
-/* (wip: built by wip/utlb/Makefile against wip/utlb/src; links utlb_table utlb_cache utlb_lookup) */
+/* uldma-links: utlb_table utlb_cache utlb_lookup */
 /*
  * tests/fuzz/fuzz_utlb.c -- random get / put / evict / NIC translate / pin
  * refusal sequences on two processes, against a reference model written

@@ -5,7 +5,13 @@
  * Invariant: spec/utlb.acsl (ud_utlb_inv).  Eviction policy: CLOCK over the
  * cap entries, skipping every entry with an outstanding reference
  * (docs/utlb.md, "Eviction").
+ *
+ * WP option: a goal the provers do not settle within the timeout is split
+ * by WP's case-split strategy (wp:split) before it counts as failed -- a
+ * handful of goals need it, e.g. get_miss's busy_kept, whose post-state
+ * joins four return paths (docs/utlb-proof-log.md, session 10).
  */
+/* uldma-wp: -wp-auto wp:split */
 #include "utlb_lookup.h"
 
 /*@ // Leaf t holds no translation.
@@ -226,6 +232,11 @@ static void slot_clear(struct ud_utlb_lib *u, uint32_t i)
 	uint32_t j = w % UD_UTLB_L2_SIZE;
 	uint32_t t = (uint32_t)u->l1[h] - 1u;
 
+	/*@ assert s_l1: ud_utlb_lib_l1(u); */
+	/*@ assert s_dir: ud_utlb_lib_dir(u); */
+	/*@ assert s_part: ud_utlb_lib_slots(u); */
+	/*@ assert s_used: ud_utlb_lib_used(u); */
+	/*@ assert w_is: 0 <= u->vpn_of[i] < UD_UTLB_VPAGES && w == u->vpn_of[i]; */
 	/*@ assert at: t < UD_UTLB_POOL && u->l2[t].slot[j] == i + 1 && u->leaf_dir[t] == h; */
 	/*@ assert w_dec: w == h * UD_UTLB_L2_SIZE + j && j < UD_UTLB_L2_SIZE; */
 	/*@ assert u1: \forall integer a, b; 0 <= a < UD_UTLB_POOL && 0 <= b < UD_UTLB_L2_SIZE &&
@@ -653,27 +664,34 @@ static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	clock_count(u, c, n, v, i);
 }
 
-/* Count a miss and hand out its index (the last stores of a miss). */
+/* Count a lookup and hand out its index: the last stores of ud_utlb_get,
+ * on the hit path (ctr == &c->st.hits) and on the miss path (ctr ==
+ * &c->st.misses).  Both stores land in memories of n's C types (uint64,
+ * uint32): n and u are only read, and the facts the caller needs are
+ * stated here, in a small context. */
 /*@ requires valid: \valid_read(u) && \valid(c) && \valid_read(n) && \valid(idx);
     requires sep: \separated(u, c, n, idx);
+    requires ctr: ctr == &c->st.hits || ctr == &c->st.misses;
     requires inv: ud_utlb_inv(u, n);
+    requires clock: ud_utlb_clock_wf(u, c);
     requires maps: ud_utlb_maps(u, n, v, i);
-    assigns c->st.misses, *idx;
+    assigns *ctr, *idx;
     ensures inv: ud_utlb_inv(u, n);
+    ensures clock: ud_utlb_clock_wf(u, c);
     ensures maps: ud_utlb_maps(u, n, v, i);
     ensures ids: u->pid == \old(u->pid) && u->cap == \old(u->cap);
     ensures tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES ==>
       n->tab[q][k] == \old(n->tab[q][k]);
     ensures index: *idx == i;
-    ensures misses: c->st.misses == (\old(c->st.misses) == UINT64_MAX ?
-      \old(c->st.misses) : \old(c->st.misses) + 1);
+    ensures counted: *ctr == (\old(*ctr) == UINT64_MAX ? \old(*ctr) : \old(*ctr) + 1);
 */
-static void count_miss(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
-		       const struct ud_utlb_nic *n, uint32_t v, uint32_t i, uint32_t *idx)
+static void count_hand(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
+		       const struct ud_utlb_nic *n, uint32_t v, uint32_t i, uint32_t *idx,
+		       uint64_t *ctr)
 {
-	(void)u; (void)n; (void)v; /* read by the contract only */
-	if (c->st.misses != UINT64_MAX)
-		c->st.misses++;
+	(void)u; (void)c; (void)n; (void)v; /* read by the contract only */
+	if (*ctr != UINT64_MAX)
+		(*ctr)++;
 	/*@ assert m_lib: ud_utlb_lib_wf(u); */
 	/*@ assert m_off: ud_utlb_off_wf(n); */
 	/*@ assert m_pin: ud_utlb_tab_pinned(n); */
@@ -681,6 +699,7 @@ static void count_miss(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	/*@ assert m_coh: ud_utlb_coherent(n); */
 	/*@ assert m_agree: ud_utlb_agree(u, n); */
 	/*@ assert m_maps: ud_utlb_maps(u, n, v, i); */
+	/*@ assert m_clock: ud_utlb_clock_wf(u, c); */
 	*idx = i;
 	/*@ assert i_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert i_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES ==>
@@ -692,6 +711,7 @@ static void count_miss(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	/*@ assert i_coh: ud_utlb_coherent(n); */
 	/*@ assert i_agree: ud_utlb_agree(u, n); */
 	/*@ assert i_maps: ud_utlb_maps(u, n, v, i); */
+	/*@ assert i_clock: ud_utlb_clock_wf(u, c); */
 }
 
 /* The first outstanding reference to the index a miss just recorded.
@@ -769,7 +789,8 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	/*@ assert r_lib: ud_utlb_lib_wf(u); */
 	/*@ assert r_agree: ud_utlb_agree(u, n); */
 	/*@ assert r_maps: ud_utlb_maps(u, n, v, i); */
-	count_miss(u, c, n, v, i, idx);
+	/*@ assert r_clock: ud_utlb_clock_wf(u, c); */
+	count_hand(u, c, n, v, i, idx, &c->st.misses);
 }
 
 /* The driver call of a miss: pin v and install it at index i of u's
@@ -935,16 +956,29 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		if (e != 0u) {
 			if (u->refs[e - 1u] == INT32_MAX)
 				return UD_E_OVERFLOW;
+			/*@ assert h_tree: ud_utlb_tree(u, v) == e; */
+			/*@ assert h_div: v == (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE +
+			      v % UD_UTLB_L2_SIZE; */
+			/*@ assert h_dir: u->leaf_dir[t - 1] == v / UD_UTLB_L2_SIZE; */
+			/*@ assert h_slot: e <= u->cap && u->used[e - 1] != 0 &&
+			      u->vpn_of[e - 1] == v; */
+			/*@ assert h_tab: ud_utlb_installed(n, u->pid, e - 1) &&
+			      n->tab[u->pid][e - 1].vpn == v && ud_utlb_pinned[u->pid][v] == 1; */
+			/*@ assert h_pre: ud_utlb_maps(u, n, v, e - 1); */
 			u->refs[e - 1u]++;
-			if (c->st.hits != UINT64_MAX)
-				c->st.hits++;
-			*idx = e - 1u;
+			/* refs has a memory of its own kind: tree and NIC facts hold */
+			/*@ assert h_lib0: ud_utlb_lib_wf(u); */
+			/*@ assert h_nic0: ud_utlb_nic_wf(n); */
+			/*@ assert h_agree0: ud_utlb_agree(u, n); */
+			/*@ assert h_maps0: ud_utlb_maps(u, n, v, e - 1); */
+			count_hand(u, c, n, v, e - 1u, idx, &c->st.hits);
 			/* the postconditions on this path, part by part */
 			/*@ assert h_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 			/*@ assert h_lib: ud_utlb_lib_wf(u); */
 			/*@ assert h_nic: ud_utlb_nic_wf(n); */
 			/*@ assert h_agree: ud_utlb_agree(u, n); */
 			/*@ assert h_clock: ud_utlb_clock_wf(u, c); */
+			/*@ assert h_maps: *idx == e - 1 && ud_utlb_maps(u, n, v, *idx); */
 			/*@ assert h_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 			      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
 			/*@ assert h_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>

@@ -142,7 +142,7 @@ static void utlb_inval(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 
 /* Install the translation vpn -> ppn at the free slot tab[pid][idx]: one
  * store of the whole entry.  Carries ud_utlb_nic_wf(n) across the store in
- * its own small context (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 8). */
+ * its own small context (docs/utlb-proof-log.md, 2026-11-25 session 8). */
 /*@ requires valid: \valid(n);
     requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
     requires wf: ud_utlb_nic_wf(n);

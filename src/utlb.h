@@ -77,7 +77,7 @@ struct ud_utlb_nic {
  * physical page depends on -- the cache's LRU stamps and clock, the miss
  * classifier, the counters.  A separate object (every operation requires
  * \separated(n, a)), so that a write to it is a write to another object
- * than the ones ud_utlb_nic_wf reads (wip/utlb/PROOF_STATUS.md, 2026-11-25). */
+ * than the ones ud_utlb_nic_wf reads (docs/utlb-proof-log.md, 2026-11-25). */
 struct ud_utlb_nic_aux {
 	uint64_t stamp[UD_UTLB_CACHE_LINES]; /* last use of line[k], for LRU */
 	uint64_t tick;                    /* LRU clock (saturating)   */
@@ -103,7 +103,7 @@ struct ud_utlb_lib_stats {
  * so that a contract can name a range of leaves as one block
  * (`u->l2[0 .. POOL - 1]`): with a 2-D range every caller's assigns goal
  * needed a witness row for each slot and timed out
- * (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
+ * (docs/utlb-proof-log.md, 2026-11-25 session 9). */
 struct ud_utlb_leaf {
 	uint16_t slot[UD_UTLB_L2_SIZE];    /* 0, or index + 1              */
 };
@@ -117,7 +117,7 @@ struct ud_utlb_leaf {
  * reasoning.  refs (int32_t) shares leaf_dir's memory: eight integer kinds
  * are not enough for all.  With l1, l2 and leaf_dir all uint16_t, the
  * frame goals of the tree updates took 10-30 s each
- * (wip/utlb/PROOF_STATUS.md, 2026-11-25 session 9). */
+ * (docs/utlb-proof-log.md, 2026-11-25 session 9). */
 /* The user-level library of one process: the lookup tree and the reverse
  * map (ud_utlb_lib_wf is over exactly this).  Initialise with
  * ud_utlb_lib_init. */

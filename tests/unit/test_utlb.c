@@ -1,4 +1,4 @@
-/* (wip: built by wip/utlb/Makefile against wip/utlb/src; links utlb_table utlb_cache utlb_lookup) */
+/* uldma-links: utlb_table utlb_cache utlb_lookup */
 /*
  * tests/unit/test_utlb.c -- the UTLB (seed 000_84f077e385ac0b00.txt,
  * "DESIGN OF UTLB"): driver side, NIC side, user library; every path,
