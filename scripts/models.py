@@ -226,6 +226,72 @@ def render_r5(out):
     return "\n".join(lines)
 
 
+def _status_names():
+    """UD_E_* codes of src/ud_common.h, value -> name."""
+    names = {0: "OK"}
+    try:
+        with open(os.path.join(ROOT, "src", "ud_common.h")) as f:
+            for line in f:
+                mm = re.match(r"#define\s+(UD_E_\w+)\s+\((-\d+)\)", line)
+                if mm:
+                    names[int(mm.group(2))] = mm.group(1)
+    except OSError:
+        pass
+    return names
+
+
+UTLB_ST = _status_names()
+UTLB_CLS = {0: "hit", 1: "compulsory miss", 2: "capacity miss", 3: "conflict miss"}
+
+
+def render_utlb(out):
+    """The UTLB lines of a utlb_evict replay: the library's calls and the
+    NIC's translations, with what each translation returned against what
+    its transfer was posted with."""
+    rows = []
+    for line in out.splitlines():
+        if not line.startswith("UTLB "):
+            continue
+        parts = line.split()
+        who = "library" if parts[1] == "lib" else "NIC"
+        f = dict(kv.split("=", 1) for kv in parts[3:] if "=" in kv and "(" not in kv)
+        what = parts[2]
+        note = line.split("(", 1)[1].rstrip(")") if "(" in line and what != "translate" else ""
+        if what == "get":
+            r = int(f["r"])
+            txt = "ud_utlb_get(page %s)%s -> %s" % (
+                f["page"], " [pin refused]" if f.get("refuse") == "1" else "",
+                "index %s" % f["idx"] if r == 0 else UTLB_ST.get(r, str(r)))
+        elif what == "post":
+            txt = "post transfer %s: index %s, page %s, frame %s" % (
+                f["slot"], f["idx"], f["page"], f["frame"])
+        elif what in ("put", "drv_unmap", "evict"):
+            arg = "page %s" % f["page"] if what == "evict" else "index %s" % f["idx"]
+            txt = "ud_utlb_%s(%s) -> %s%s" % (what, arg, UTLB_ST.get(int(f["r"]), f["r"]),
+                                              " (%s)" % note if note else "")
+        elif what == "translate":
+            r = int(f["r"])
+            m = re.search(r"posted\(page=(\d+) frame=(\d+).*frame-now\(pinned=(\d+)", line)
+            got = ("ppn %s, %s" % (f["ppn"], UTLB_CLS.get(int(f["cls"]), f["cls"]))) if r == 0 \
+                else UTLB_ST.get(r, str(r))
+            txt = "translate transfer %s (index %s) -> %s" % (f["slot"], f["idx"], got)
+            if m:
+                txt += "; posted with page %s frame %s, frame %s" % (
+                    m.group(1), m.group(2), "still pinned" if m.group(3) != "0" else "NOT PINNED")
+        elif what == "complete":
+            txt = "complete transfer %s (index %s)" % (f["slot"], f["idx"])
+        else:
+            txt = line[5:]
+        rows.append((str(len(rows) + 1), who, txt))
+    hdr = ("step", "who", "what")
+    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(3)]
+    lines = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
+             "  " + "  ".join("-" * w[i] for i in range(3))]
+    for r in rows:
+        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(3)).rstrip())
+    return "\n".join(lines)
+
+
 def source_digests(m):
     """sha256 (first 16 hex digits) of each src/ file the model linked: the
     code the verdict is about."""
@@ -295,6 +361,8 @@ def check_one(name, m, legends, idx, n):
             trail_txt = render_fifo(rep)
         elif m.get("render") == "r5":
             trail_txt = render_r5(rep)
+        elif m.get("render") == "utlb":
+            trail_txt = render_utlb(rep)
         else:
             legend = legends[m.get("legend", str(m["defines"].get("THREAT", 0)))]
             trail_txt = render_trail(m, legend, rep)
