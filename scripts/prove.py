@@ -80,7 +80,7 @@ def defined_functions(mod, where="src"):
 #   /* uldma-wp: -wp-model Typed+ref */
 # (docs/METHOD.md says which options are allowed and why).
 WPOPT_RE = re.compile(r"uldma-wp:\s*(.*?)\s*\*/")
-ALLOWED_WPOPTS = {"-wp-model Typed+ref"}
+ALLOWED_WPOPTS = {"-wp-model Typed+ref", "-wp-auto wp:split"}
 
 
 def module_wp_options(path):
