@@ -46,6 +46,26 @@ static int ud_kmod_selftest_fifo(struct ud_kmod_selftest *st)
 }
 #endif
 
+#if defined(UD_HAVE_UTLB_TABLE) && defined(UD_HAVE_UTLB_CACHE) && defined(UD_HAVE_UTLB_LOOKUP)
+/* The UTLB's state (the lookup tree is about half a megabyte): kvzalloc.
+ * At load time the pin of page 5 is asked in insmod's own address space,
+ * where nothing is mapped there: pin_user_pages_fast refuses, and the
+ * known answers check that the refusal changed nothing. */
+static int ud_kmod_selftest_utlb(struct ud_kmod_selftest *st)
+{
+	struct ud_kat_utlb *m;
+
+	m = kvzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m) {
+		ud_kmod_check(st, "utlb allocation", false);
+		return -ENOMEM;
+	}
+	ud_kat_utlb(st, m);
+	kvfree(m);
+	return 0;
+}
+#endif
+
 int ud_kmod_selftest(struct ud_kmod_selftest *st)
 {
 	uint64_t t0, t1;
@@ -68,6 +88,10 @@ int ud_kmod_selftest(struct ud_kmod_selftest *st)
 #endif
 #ifdef UD_HAVE_FAULT_FIFO
 	err = ud_kmod_selftest_fifo(st);
+#endif
+#if defined(UD_HAVE_UTLB_TABLE) && defined(UD_HAVE_UTLB_CACHE) && defined(UD_HAVE_UTLB_LOOKUP)
+	if (!err)
+		err = ud_kmod_selftest_utlb(st);
 #endif
 	if (!err && st->failed)
 		err = -EIO;

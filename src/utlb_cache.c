@@ -121,7 +121,8 @@ static uint32_t fa_victim(const struct ud_utlb_nic_aux *a)
 /* Fill way v of set s with the translation of (pid, idx) read from pid's
  * own table: the NIC's only write to its cache lines.  a is only read: the
  * line's valid byte and a->seen share a memory in WP's typed model, so the
- * first-use bit's frame is proved here, in a small context.  One store, with the
+ * first-use bit's frame and the counters' (uint64, as a line's ppn) are
+ * proved here, in a small context.  One store, with the
  * invariant carried in its own small context (docs/METHOD.md, "one writer
  * function per table entry"). */
 /*@ requires valid: \valid(n) && \valid_read(a);
@@ -143,6 +144,10 @@ static uint32_t fa_victim(const struct ud_utlb_nic_aux *a)
     ensures entry_ppn: n->tab[pid][idx].ppn == \old(n->tab[pid][idx].ppn);
     ensures hash: ud_utlb_set(n, pid, idx) == s;
     ensures seen: a->seen[pid][idx] == \old(a->seen[pid][idx]);
+    ensures counters: a->st.hits == \old(a->st.hits) &&
+      a->st.miss_compulsory == \old(a->st.miss_compulsory) &&
+      a->st.miss_conflict == \old(a->st.miss_conflict) &&
+      a->st.miss_capacity == \old(a->st.miss_capacity);
 */
 static void fill_line(struct ud_utlb_nic *n, const struct ud_utlb_nic_aux *a, uint32_t s,
 		      uint32_t v, uint32_t pid, uint32_t idx)
@@ -261,12 +266,12 @@ static void account(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint
 	}
 }
 
-/* Hand the translation p and its class c to the caller.  n is only read:
- * the helper carries what its caller states about n (the invariant, the
- * used line j of set s, the entry) across the two stores in a small
- * context. */
-/*@ requires valid: \valid_read(n) && \valid(ppn) && \valid(cls);
-    requires sep: \separated(n, ppn, cls);
+/* Hand the translation p and its class c to the caller.  n and a are only
+ * read: the helper carries what its caller states about n (the invariant,
+ * the used line j of set s, the entry) and a's counters across the two
+ * stores in a small context. */
+/*@ requires valid: \valid_read(n) && \valid_read(a) && \valid(ppn) && \valid(cls);
+    requires sep: \separated(n, a, ppn, cls);
     requires wf: ud_utlb_nic_wf(n);
     requires set: s < UD_UTLB_CACHE_SETS;
     requires way: v < UD_UTLB_CACHE_WAYS;
@@ -282,12 +287,18 @@ static void account(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint
     ensures entry: n->tab[pid][idx] == \old(n->tab[pid][idx]);
     ensures entry_ppn: n->tab[pid][idx].ppn == \old(n->tab[pid][idx].ppn);
     ensures filled: ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx);
+    ensures counters: a->st.hits == \old(a->st.hits) &&
+      a->st.miss_compulsory == \old(a->st.miss_compulsory) &&
+      a->st.miss_conflict == \old(a->st.miss_conflict) &&
+      a->st.miss_capacity == \old(a->st.miss_capacity);
 */
-static void hand_out(const struct ud_utlb_nic *n, uint64_t *ppn, uint32_t *cls,
+static void hand_out(const struct ud_utlb_nic *n, const struct ud_utlb_nic_aux *a,
+		     uint64_t *ppn, uint32_t *cls,
 		     uint64_t p, uint32_t c, uint32_t s, uint32_t v, uint32_t pid,
 		     uint32_t idx)
 {
 	(void)n; /* read by the contract only */
+	(void)a;
 	(void)s;
 	(void)v;
 	(void)pid;
@@ -350,6 +361,7 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 	/* The bookkeeping: LRU stamps, the classifier's shadow (it sees every
 	 * access, hit or miss), the counters, the first-use bit. */
 	account(n, a, s * UD_UTLB_CACHE_WAYS + v, k, c, pid, idx, l);
+	/*@ assert counted_a: ud_utlb_counted{Pre, Here}(a, c); */
 	/*@ assert own_a: p == n->tab[pid][idx].ppn; */
 	/*@ assert tab_a: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
 	/*@ assert seen_a: a->seen[pid][idx] == 1; */
@@ -365,6 +377,7 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 		/*@ assert own_f: p == n->tab[pid][idx].ppn; */
 		/*@ assert tab_f: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
 		/*@ assert seen_f: a->seen[pid][idx] == 1; */
+		/*@ assert counted_f: ud_utlb_counted{Pre, Here}(a, c); */
 	}
 	/*@ assert used_line: n->line[s * UD_UTLB_CACHE_WAYS + v].valid != 0 &&
 	      n->line[s * UD_UTLB_CACHE_WAYS + v].pid == pid &&
@@ -373,8 +386,9 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 	/*@ assert seen_2: a->seen[pid][idx] == 1; */
 	/* The out-parameters last: nothing above is carried across a call
 	 * or the bookkeeping's writes after they are set. */
-	hand_out(n, ppn, cls, p, c, s, v, pid, idx);
+	hand_out(n, a, ppn, cls, p, c, s, v, pid, idx);
 	/*@ assert own3: *ppn == n->tab[pid][idx].ppn; */
 	/*@ assert tab_h: n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
+	/*@ assert counted_h: *cls == c && ud_utlb_counted{Pre, Here}(a, c); */
 	return UD_OK;
 }

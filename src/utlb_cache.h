@@ -64,6 +64,7 @@
          \old(a->seen[pid][idx]) != 0 && !\old(ud_utlb_fa_has(a, pid, idx)));
       ensures filled: ud_utlb_cached(n, ud_utlb_set(n, pid, idx), pid, idx);
       ensures seen: a->seen[pid][idx] == 1;
+      ensures counted: ud_utlb_counted{Old, Here}(a, *cls);
     complete behaviors;
     disjoint behaviors;
 */

@@ -130,4 +130,79 @@ static inline void ud_kat_fault_fifo(UD_KAT_CTX *ctx, struct ud_ff *f)
 }
 #endif /* UD_HAVE_FAULT_FIFO */
 
+#if defined(UD_HAVE_UTLB_TABLE) && defined(UD_HAVE_UTLB_CACHE) && defined(UD_HAVE_UTLB_LOOKUP)
+#include "utlb_table.h"
+#include "utlb_cache.h"
+#include "utlb_lookup.h"
+
+/* The UTLB's state, given by the caller (the library's lookup tree is about
+ * half a megabyte: heap memory in every home). */
+struct ud_kat_utlb {
+	struct ud_utlb_nic n;
+	struct ud_utlb_nic_aux a;
+	struct ud_utlb_lib u;
+	struct ud_utlb_lib_aux c;
+};
+
+/*
+ * The UTLB (seed 000, "DESIGN OF UTLB"; src/utlb_*.h) through its public
+ * calls, answers that do not depend on the home's pinning facility: empty
+ * tables translate nothing (UD_E_NOENT), an out-of-range process or
+ * address is UD_E_RANGE, releasing an idle index is UD_E_STATE, evicting an
+ * unmapped page is UD_E_NOENT.  Then one miss on page 5 (va 0x5000): a home
+ * that pins (host) answers UD_OK with index 0 (the first free index), the
+ * NIC then translates index 0 to the pinned page with a compulsory miss and
+ * a second translation hits; a home that cannot pin here (the kernel at
+ * module load: no user page at 0x5000; the R5: no OS) answers UD_E_PLATFORM
+ * and the library is unchanged (the page is still unmapped, no miss
+ * counted).  Either way the state is torn down to empty again.
+ */
+static inline void ud_kat_utlb(UD_KAT_CTX *ctx, struct ud_kat_utlb *m)
+{
+	uint64_t ppn = 0;
+	uint32_t cls = 0, idx = 0;
+	ud_status r;
+
+	ud_utlb_nic_init(&m->n, &m->a, 1u);
+	UD_KAT_CHECK(ctx, "utlb empty table translates nothing",
+		     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_E_NOENT);
+	UD_KAT_CHECK(ctx, "utlb foreign process out of range",
+		     ud_utlb_nic_translate(&m->n, &m->a, UD_UTLB_NPROC, 0u, &ppn, &cls) == UD_E_RANGE);
+	UD_KAT_CHECK(ctx, "utlb lib init bad process",
+		     ud_utlb_lib_init(&m->u, &m->c, &m->n, UD_UTLB_NPROC, 4u) == UD_E_RANGE);
+	UD_KAT_CHECK(ctx, "utlb lib init",
+		     ud_utlb_lib_init(&m->u, &m->c, &m->n, 0u, UD_UTLB_ENTRIES) == UD_OK);
+	UD_KAT_CHECK(ctx, "utlb get outside the window",
+		     ud_utlb_get(&m->u, &m->c, &m->n, &m->a, UD_UTLB_VA_LIMIT, &idx) == UD_E_RANGE);
+	UD_KAT_CHECK(ctx, "utlb put idle index", ud_utlb_put(&m->u, &m->c, &m->n, 0u) == UD_E_STATE);
+	UD_KAT_CHECK(ctx, "utlb evict unmapped page",
+		     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_E_NOENT);
+	r = ud_utlb_get(&m->u, &m->c, &m->n, &m->a, 0x5000u, &idx);
+	UD_KAT_CHECK(ctx, "utlb miss pins or is refused", r == UD_OK || r == UD_E_PLATFORM);
+	if (r == UD_OK) {
+		UD_KAT_CHECK(ctx, "utlb miss takes the first free index",
+			     idx == 0u && m->c.st.misses == 1u && m->a.st.pins == 1u);
+		UD_KAT_CHECK(ctx, "utlb NIC translates through the table, compulsory miss",
+			     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_OK &&
+			     ppn == m->n.tab[0][0].ppn && m->n.tab[0][0].vpn == 5u &&
+			     cls == UD_UTLB_MISS_COMPULSORY);
+		UD_KAT_CHECK(ctx, "utlb NIC second translation hits",
+			     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_OK &&
+			     cls == UD_UTLB_HIT);
+		UD_KAT_CHECK(ctx, "utlb busy entry is not evicted",
+			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_E_BUSY);
+		UD_KAT_CHECK(ctx, "utlb put, then evict unpins",
+			     ud_utlb_put(&m->u, &m->c, &m->n, 0u) == UD_OK &&
+			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_OK &&
+			     m->a.st.unpins == 1u);
+	} else {
+		UD_KAT_CHECK(ctx, "utlb refused pin changes nothing",
+			     m->c.st.misses == 0u && m->a.st.pins == 0u &&
+			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_E_NOENT);
+	}
+	UD_KAT_CHECK(ctx, "utlb table empty again",
+		     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_E_NOENT);
+}
+#endif /* UD_HAVE_UTLB_* */
+
 #endif /* UD_KAT_H */
