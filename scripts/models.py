@@ -123,6 +123,17 @@ BUS = re.compile(r"^BUS who=(\d+) kind=(\d+) page=(\d+) data=(\d+) res=(\d+) st=
                  r"src=(\d+) dst=(\d+) size=(\d+)")
 
 
+def format_table(hdr, rows):
+    """rows (tuples of strings) under the header hdr, columns padded."""
+    n = len(hdr)
+    w = [max(len(r[i]) for r in list(rows) + [hdr]) for i in range(n)]
+    lines = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
+             "  " + "  ".join("-" * w[i] for i in range(n))]
+    for r in rows:
+        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(n)).rstrip())
+    return "\n".join(lines)
+
+
 def render_trail(m, legend, out):
     """The BUS lines of a replay as a table: who issued which access."""
     procs = legend["procs"]
@@ -150,13 +161,8 @@ def render_trail(m, legend, out):
         ret = "" if kind == 0 else {0: "SUCCESS", 1: "STARTED", 2: "FAILURE"}.get(st, "?")
         rows.append((str(len(rows) + 1), procs.get(str(who), "P%d" % who), acc, eng, ret))
     hdr = ("step", "process", "bus access", "engine", "LOAD returns")
-    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(5)]
-    lines = ["  pages: " + "; ".join(v for k, v in sorted(pages.items(), key=lambda kv: int(kv[0]))),
-             "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
-             "  " + "  ".join("-" * w[i] for i in range(5))]
-    for r in rows:
-        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(5)).rstrip())
-    return "\n".join(lines)
+    return ("  pages: " + "; ".join(v for k, v in sorted(pages.items(), key=lambda kv: int(kv[0])))
+            + "\n" + format_table(hdr, rows))
 
 
 FF = re.compile(r"^FF who=(\d+) op=(\d+) arg=(\d+) id=(\d+) st=(-?\d+) count=(\d+) rd=(\d+)")
@@ -181,12 +187,7 @@ def render_fifo(out):
         after = "%d queued, %s" % (count, "LOW_READ" if rd == 1 else "IDLE")
         rows.append((str(len(rows) + 1), proc, acc, FF_STATUS.get(st, str(st)), word, after))
     hdr = ("step", "process", "access", "status", "word returned", "FIFO after")
-    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(6)]
-    lines = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
-             "  " + "  ".join("-" * w[i] for i in range(6))]
-    for r in rows:
-        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(6)).rstrip())
-    return "\n".join(lines)
+    return format_table(hdr, rows)
 
 
 R5_EV = {1: "ACK", 2: "NACK", 3: "PF-NACK", 4: "RAPF"}
@@ -218,12 +219,7 @@ def render_r5(out):
             rows.append(("clock", "tick, now = %s" % f.get("now"), ""))
     hdr = ("step", "who", "what", "scheduler")
     rows = [(str(i + 1),) + r for i, r in enumerate(rows)]
-    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(4)]
-    lines = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
-             "  " + "  ".join("-" * w[i] for i in range(4))]
-    for r in rows:
-        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(4)).rstrip())
-    return "\n".join(lines)
+    return format_table(hdr, rows)
 
 
 def _status_names():
@@ -284,12 +280,7 @@ def render_utlb(out):
             txt = line[5:]
         rows.append((str(len(rows) + 1), who, txt))
     hdr = ("step", "who", "what")
-    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(3)]
-    lines = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(hdr)).rstrip(),
-             "  " + "  ".join("-" * w[i] for i in range(3))]
-    for r in rows:
-        lines.append("  " + "  ".join(r[i].ljust(w[i]) for i in range(3)).rstrip())
-    return "\n".join(lines)
+    return format_table(hdr, rows)
 
 
 def source_digests(m):
