@@ -11,22 +11,47 @@ breadth-first search (so it is a shortest one), replayed through the real
 C code (pan -r) and printed as a readable interleaving.  Anything else (a build error, a truncated search) is
 `error` or `incomplete`, never a pass.
 
-Per model it prints verdict, states stored, depth, memory and time, and
-writes models/results.json ({name: {verdict, expected, as_expected,
-states, time_s, ...}}; scripts/prove.py shows the verdict of each `model NAME` row of
-spec/REQUIREMENTS.md).  The last line is `models: N as expected, M not`;
-the exit status is non-zero when M > 0.
+Per model it prints verdict, states stored, depth, memory and time, then a
+table (model, configuration, states, depth, time, verdict, run or reused),
+and writes models/results.json ({name: {verdict, expected, as_expected,
+states, time_s, inputs, inputs_digest, ...}}; scripts/prove.py shows the
+verdict of each `model NAME` row of spec/REQUIREMENTS.md).  `inputs` names
+every input that determines the verdict with its digest -- the .pml, the
+glue headers it includes, the linked src/*.c files and every src/*.h and
+spec/*.acsl they include (gcc -MM with the build's flags), the model's
+entry of models/expected.json, the search settings, the spin and gcc
+versions -- and `inputs_digest` is one digest over them all.  After a run
+the generated region of docs/models.md (between `<!-- BEGIN generated:
+models table -->` and `<!-- END generated: models table -->`) is rewritten
+from models/results.json.  The last line is `models: N as expected, M
+not`; the exit status is non-zero when M > 0.
 
-  python3 scripts/models.py                 all models
+  python3 scripts/models.py                 all models, every one run
   python3 scripts/models.py NAME...         only those (results merged)
+  python3 scripts/models.py --reuse         (or MODELS_REUSE=1) reuse a
+                                            recorded verdict whose inputs
+                                            digest matches and which is as
+                                            expected: "cached (inputs
+                                            unchanged)"; run the others
+  python3 scripts/models.py --check         run nothing; exit non-zero,
+                                            naming each model, when a
+                                            recorded verdict is missing,
+                                            stale (its inputs changed) or
+                                            not as expected, or when the
+                                            docs/models.md table differs
+                                            from models/results.json
+  python3 scripts/models.py --docs          rewrite the docs/models.md
+                                            table from models/results.json
   python3 scripts/models.py --list          names, parameters, expectations
 """
+import hashlib
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -71,7 +96,7 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
         shutil.rmtree(wd)
     os.makedirs(wd, exist_ok=True)
     pml = os.path.join(MODELS, m["pml"])
-    defs = ["-D%s=%s" % (k, v) for k, v in sorted(m.get("defines", {}).items())]
+    defs = define_flags(m)
     shutil.copy(pml, os.path.join(wd, m["pml"]))
     rc, out = run(["spin"] + defs + ["-a", m["pml"]], wd)
     if rc != 0 or not os.path.exists(os.path.join(wd, "pan.c")):
@@ -92,10 +117,7 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
         with open(mpath, "w") as f:
             f.write(text.replace(mu["from"], mu["to"]))
         srcs = [mpath if x == orig else x for x in srcs]
-    cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + [
-              "-I" + MODELS, "-I" + SRC, "-I" + os.path.join(ROOT, "src"),
-              "-I" + os.path.join(ROOT, "wip", "src"),
-              "-I" + os.path.join(ROOT, "spec")]
+    cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + include_flags()
     rc, out2 = run(["gcc"] + cflags + defs + ["-o", exe, "pan.c"] + srcs, wd)
     if rc != 0:
         return False, "gcc failed:\n" + out2
@@ -283,25 +305,160 @@ def render_utlb(out):
     return format_table(hdr, rows)
 
 
-def source_digests(m):
-    """sha256 (first 16 hex digits) of each src/ file the model linked: the
-    code the verdict is about."""
-    import hashlib
-    out = {}
-    for name in m.get("links", []):
-        path = modsrc(name)
-        key = os.path.relpath(path, ROOT)
+# ---------------------------------------------------------------- inputs
+# A verdict is reused or trusted only if it was produced from exactly the
+# inputs the model has now.  Those are: the .pml file, every file the build
+# preprocesses for it (the glue headers the .pml includes, the linked src/
+# .c files and every header and spec/*.acsl they include, found by gcc -MM
+# with the build's own -I and -D flags), the model's entry of
+# models/expected.json (defines, mutant patch, expected verdict), the
+# search settings of this driver, and the versions of spin and gcc.
+
+SEARCH = "pan -m%d -w%d, timeout %ds; gcc -O2 -DSAFETY -DCOLLAPSE" % (
+    PAN_DEPTH, PAN_HASH, PAN_TIMEOUT)
+PML_INCLUDE = re.compile(r'^[ \t]*\\?#[ \t]*include[ \t]*"([^"]+)"', re.M)
+
+
+def include_flags():
+    return ["-I" + MODELS, "-I" + SRC, "-I" + os.path.join(ROOT, "src"),
+            "-I" + os.path.join(ROOT, "wip", "src"),
+            "-I" + os.path.join(ROOT, "spec")]
+
+
+def define_flags(m):
+    return ["-D%s=%s" % (k, v) for k, v in sorted(m.get("defines", {}).items())]
+
+
+_TOOLS = {}
+
+
+def tool_versions():
+    """First line of `spin -V` and of `gcc --version` (or 'not found')."""
+    if not _TOOLS:
+        for tool, arg in (("spin", "-V"), ("gcc", "--version")):
+            try:
+                p = subprocess.run([tool, arg], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, universal_newlines=True)
+                lines = p.stdout.strip().splitlines()
+                _TOOLS[tool] = lines[0].strip() if lines else "no version output"
+            except OSError:
+                _TOOLS[tool] = "not found"
+    return _TOOLS
+
+
+def _file_digest(path):
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()[:16]
+    except OSError:
+        return "missing"
+
+
+def _rel(path):
+    return os.path.relpath(os.path.abspath(path), ROOT)
+
+
+_DEPS = {}
+
+
+def build_files(m):
+    """The files the build of model m reads (repo-relative paths, sorted),
+    and None or the reason gcc -MM failed.  The .pml's own `#include`
+    lines (escaped or not) are preprocessed from a stub beside the linked
+    .c files, with the build's -I and -D flags; -MG lists a header that
+    does not exist instead of stopping."""
+    key = json.dumps([m["pml"], m.get("defines", {}), m.get("links", []),
+                      [mu["file"] for mu in m.get("mutate", [])]], sort_keys=True)
+    if key in _DEPS:
+        return _DEPS[key]
+    pml = os.path.join(MODELS, m["pml"])
+    files = {_rel(pml)}
+    try:
+        with open(pml) as f:
+            incs = PML_INCLUDE.findall(f.read())
+    except OSError:
+        incs = []
+    srcs = [modsrc(s) for s in m.get("links", [])] + \
+           [modsrc(mu["file"]) for mu in m.get("mutate", [])]
+    tmp = tempfile.mkdtemp(prefix="models-deps-")
+    failed = None
+    try:
+        stub = os.path.join(tmp, "pml_includes.c")
+        with open(stub, "w") as f:
+            f.write("".join('#include "%s"\n' % i for i in incs))
+        cmd = ["gcc", "-MM", "-MG", "-DSAFETY"] + include_flags() + define_flags(m) + \
+              [stub] + sorted(set(srcs))
         try:
-            with open(path, "rb") as f:
-                out[key] = hashlib.sha256(f.read()).hexdigest()[:16]
-        except OSError:
-            out[key] = "missing"
-        if m.get("mutate"):
-            out[key] += " (mutated)"
-    return out
+            p = subprocess.run(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+            out, rc, err = p.stdout, p.returncode, p.stderr
+        except OSError as e:
+            out, rc, err = "", 1, str(e)
+        if rc != 0:
+            first = [l for l in err.splitlines() if "error" in l] or err.splitlines() or ["?"]
+            failed = first[0].replace(tmp + os.sep, "").strip()
+        deps = out.replace("\\\n", " ")
+        for line in deps.splitlines():
+            if ":" not in line:
+                continue
+            for d in line.split(":", 1)[1].split():
+                path = d if os.path.isabs(d) else os.path.join(tmp, d)
+                if os.path.abspath(path) == stub:
+                    continue
+                if not os.path.exists(path) and not os.path.isabs(d):
+                    # -MG: a header found nowhere; name it as the .pml does
+                    files.add("missing header " + d)
+                    continue
+                files.add(_rel(path))
+        for s in srcs:
+            files.add(_rel(s))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    _DEPS[key] = (sorted(files), failed)
+    return _DEPS[key]
 
 
-def check_one(name, m, legends, idx, n):
+def model_inputs(name, m):
+    """{input: digest or version} of model `name` and one digest over all."""
+    files, failed = build_files(m)
+    inputs = {}
+    for f in files:
+        inputs[f] = "missing" if f.startswith("missing header ") else \
+            _file_digest(os.path.join(ROOT, f))
+    if failed:
+        inputs["gcc -MM"] = "failed: " + failed
+    inputs["models/expected.json#" + name] = hashlib.sha256(
+        json.dumps(m, sort_keys=True).encode()).hexdigest()[:16]
+    inputs["search settings"] = SEARCH
+    for tool, v in sorted(tool_versions().items()):
+        inputs["tool " + tool] = v
+    digest = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:16]
+    return inputs, digest
+
+
+def stale_reason(rec, inputs, digest):
+    """None if the record was produced from these inputs, else why not."""
+    if not isinstance(rec, dict):
+        return "no recorded result"
+    if "inputs_digest" not in rec:
+        return "recorded without an inputs digest (older scripts/models.py)"
+    if rec["inputs_digest"] == digest:
+        return None
+    old = rec.get("inputs", {})
+    changed = sorted(k for k in inputs if k in old and old[k] != inputs[k])
+    added = sorted(k for k in inputs if k not in old)
+    gone = sorted(k for k in old if k not in inputs)
+    parts = []
+    if changed:
+        parts.append("changed: " + ", ".join(changed))
+    if added:
+        parts.append("new input: " + ", ".join(added))
+    if gone:
+        parts.append("no longer an input: " + ", ".join(gone))
+    return "; ".join(parts) or "inputs digest differs"
+
+
+def check_one(name, m, legends, idx, n, inputs, digest):
     wd = os.path.join(BUILD, name)
     print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
         idx, n, name, " ".join(os.path.relpath(modsrc(s), ROOT) for s in m.get("links", [])),
@@ -310,16 +467,17 @@ def check_one(name, m, legends, idx, n):
     # Exhaustive depth-first search; COLLAPSE compresses the state vector
     # losslessly (no bitstate, no hash compaction: nothing is truncated).
     ok, log = build(m, wd, ["-DCOLLAPSE"])
+    stamp = {"inputs": inputs, "inputs_digest": digest, "params": m.get("defines", {})}
     if not ok:
-        return {"verdict": "error", "states": 0, "time_s": round(time.time() - t0, 2),
-                "expected": m["expected"], "detail": log[-2000:]}, None
+        return dict(stamp, verdict="error", states=0, time_s=round(time.time() - t0, 2),
+                    expected=m["expected"], detail=log[-2000:]), None
     t1 = time.time()
     args = ["./pan", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH]
     try:
         rc, out = run(args, wd)
     except subprocess.TimeoutExpired:
-        return {"verdict": "incomplete", "states": 0, "time_s": PAN_TIMEOUT,
-                "expected": m["expected"], "detail": "pan timed out"}, None
+        return dict(stamp, verdict="incomplete", states=0, time_s=PAN_TIMEOUT,
+                    expected=m["expected"], detail="pan timed out"), None
     t_search = time.time() - t1
     st = parse_pan(out)
     with open(os.path.join(wd, "pan.out"), "w") as f:
@@ -368,7 +526,7 @@ def check_one(name, m, legends, idx, n):
     else:
         verdict = "verified"
     res = {"verdict": verdict, "expected": m["expected"],
-           "sources": source_digests(m),
+           "inputs": inputs, "inputs_digest": digest,
            "states": st["states"] or 0, "transitions": st["transitions"] or 0,
            "depth": st["depth"] or 0, "state_vector_bytes": st["state_vector"] or 0,
            "memory_mb": st["memory_mb"] or 0.0,
@@ -376,6 +534,201 @@ def check_one(name, m, legends, idx, n):
            "truncated": st["truncated"],
            "params": m.get("defines", {})}
     return res, trail_txt
+
+
+# ---------------------------------------------------------------- tables
+DOCS = os.path.join(ROOT, "docs", "models.md")
+DOC_BEGIN = "<!-- BEGIN generated: models table -->"
+DOC_END = "<!-- END generated: models table -->"
+
+
+def groups(models):
+    """[(pml, [names])]: the models of each .pml, in models/expected.json order."""
+    out = {}
+    for nm, m in models.items():
+        out.setdefault(m["pml"], []).append(nm)
+    return list(out.items())
+
+
+def common_defines(models, names):
+    """The defines every model of names sets to the same value (when there
+    are two models or more): printed once, not on every row."""
+    if len(names) < 2:
+        return {}
+    first = models[names[0]].get("defines", {})
+    return {k: v for k, v in first.items()
+            if all(models[n].get("defines", {}).get(k, object()) == v for n in names)}
+
+
+def configuration(m, common, md=False):
+    """The model's defines (those not in common) and its mutant, if any."""
+    defs = " ".join("%s=%s" % (k, v) for k, v in sorted(m.get("defines", {}).items())
+                    if k not in common)
+    mut = ["mutant of %s" % _rel(modsrc(mu["file"])) for mu in m.get("mutate", [])]
+    if md:
+        defs = "`%s`" % defs if defs else ""
+        mut = ["mutant of `%s`" % _rel(modsrc(mu["file"])) for mu in m.get("mutate", [])]
+    return ", ".join([defs] + mut if defs else mut) or ("--" if md else "-")
+
+
+def verdict_text(rec, m):
+    v = rec.get("verdict", "?")
+    return v if v == m["expected"] else "%s (EXPECTED %s)" % (v, m["expected"])
+
+
+def print_table(models, names, results, how, title):
+    """One row per model: name, configuration, states, depth, time,
+    verdict and how[name] (run, cached, current, STALE ...)."""
+    rows, notes = [], []
+    for pml, members in groups(models):
+        members = [n for n in members if n in names]
+        if not members:
+            continue
+        common = common_defines(models, [n for n in models if models[n]["pml"] == pml])
+        if common:
+            notes.append("  every %s model also has %s" % (
+                pml, " ".join("%s=%s" % kv for kv in sorted(common.items()))))
+        for nm in members:
+            rec = results.get(nm) or {}
+            rows.append((nm, configuration(models[nm], common),
+                         "{:,}".format(rec.get("states", 0)) if rec else "-",
+                         str(rec.get("depth", 0)) if rec else "-",
+                         "%.2fs" % rec.get("time_s", 0.0) if rec else "-",
+                         verdict_text(rec, models[nm]) if rec else "-",
+                         how.get(nm, "")))
+    hdr = ("model", "configuration", "states", "depth", "time", "verdict", title)
+    print(format_table(hdr, rows))
+    for n in notes:
+        print(n)
+
+
+def docs_region(models, results):
+    """The generated region of docs/models.md: per model file, one table of
+    the verdicts and figures recorded in models/results.json."""
+    out = ["<!-- scripts/models.py writes this region from models/results.json after "
+           "every run (python3 scripts/models.py --docs rewrites it without running); "
+           "edits here are overwritten. -->", ""]
+    recs = [results[n] for n in models if isinstance(results.get(n), dict)]
+    tools = {}
+    for r in recs:
+        for k, v in r.get("inputs", {}).items():
+            if k.startswith("tool "):
+                tools.setdefault(k[5:], set()).add(v)
+    search = sum(r.get("time_s", 0.0) for r in recs)
+    build_t = sum(r.get("build_s", 0.0) for r in recs)
+    good = sum(1 for n in models if isinstance(results.get(n), dict)
+               and results[n].get("verdict") == models[n]["expected"])
+    out.append("%d models recorded, %d with the expected verdict; %s.  Search time "
+               "%.1f s and build time %.1f s in all (sums over the models: CPU-bound, "
+               "so the wall time of `make models` is about their sum on an idle machine "
+               "and more on a loaded one)." % (
+                   len(recs), good,
+                   "; ".join("%s: %s" % (t, ", ".join(sorted(v))) for t, v in sorted(tools.items()))
+                   or "tool versions not recorded", search, build_t))
+    for pml, members in groups(models):
+        common = common_defines(models, members)
+        out.append("")
+        line = "**`models/%s`**" % pml
+        if common:
+            line += " -- every model: `%s`" % " ".join("%s=%s" % kv for kv in sorted(common.items()))
+        out.append(line)
+        out.append("")
+        out.append("| model | configuration | verdict | states | depth | state vector "
+                   "| memory | search | build |")
+        out.append("|---|---|---|--:|--:|--:|--:|--:|--:|")
+        for nm in members:
+            m = models[nm]
+            rec = results.get(nm)
+            cfg = configuration(m, common, md=True)
+            if not isinstance(rec, dict):
+                out.append("| `%s` | %s | not run | | | | | | |" % (nm, cfg))
+                continue
+            v = verdict_text(rec, m)
+            if v != m["expected"]:
+                v = "**%s**" % v
+            out.append("| `%s` | %s | %s | %s | %d | %d B | %.1f MB | %.2f s | %.1f s |" % (
+                nm, cfg, v, "{:,}".format(rec.get("states", 0)), rec.get("depth", 0),
+                rec.get("state_vector_bytes", 0), rec.get("memory_mb", 0.0),
+                rec.get("time_s", 0.0), rec.get("build_s", 0.0)))
+    return "\n".join(out) + "\n"
+
+
+def docs_text(models, results):
+    """docs/models.md with its generated region rewritten, or None if the
+    markers are missing."""
+    with open(DOCS) as f:
+        text = f.read()
+    a = text.find(DOC_BEGIN)
+    b = text.find(DOC_END)
+    if a < 0 or b < a:
+        return text, None
+    new = text[:a + len(DOC_BEGIN)] + "\n" + docs_region(models, results) + text[b:]
+    return text, new
+
+
+def write_docs(models, results):
+    old, new = docs_text(models, results)
+    if new is None:
+        print("models: %s has no '%s' ... '%s' region; not rewritten" % (
+            _rel(DOCS), DOC_BEGIN, DOC_END))
+        return False
+    if new != old:
+        with open(DOCS, "w") as f:
+            f.write(new)
+        print("models: %s: generated table rewritten from %s" % (_rel(DOCS), _rel(RESULTS)))
+    return True
+
+
+def load_results():
+    if not os.path.exists(RESULTS):
+        return {}
+    with open(RESULTS) as f:
+        return json.load(f)
+
+
+def check(models):
+    """--check: run nothing; every model of models/expected.json must have
+    a recorded verdict, produced from the inputs it has now, as expected."""
+    results = load_results()
+    how, problems = {}, []
+    for nm, m in models.items():
+        inputs, digest = model_inputs(nm, m)
+        rec = results.get(nm)
+        if not isinstance(rec, dict):
+            how[nm] = "MISSING"
+            problems.append("%s: no verdict recorded in %s" % (nm, _rel(RESULTS)))
+            continue
+        why = stale_reason(rec, inputs, digest)
+        if why:
+            how[nm] = "STALE"
+            problems.append("%s: stale verdict (%s)" % (nm, why))
+        elif rec.get("verdict") != m["expected"]:
+            how[nm] = "NOT AS EXPECTED"
+            problems.append("%s: recorded verdict %s, expected %s" % (
+                nm, rec.get("verdict"), m["expected"]))
+        else:
+            how[nm] = "current"
+    for nm in results:
+        if nm not in models:
+            problems.append("%s: recorded in %s but not a model of models/expected.json" % (
+                nm, _rel(RESULTS)))
+    print_table(models, list(models), results, how, "recorded verdict")
+    docs_ok = True
+    if RESULTS == os.path.join(MODELS, "results.json") and os.path.exists(DOCS):
+        old, new = docs_text(models, results)
+        if new is None:
+            docs_ok = False
+            problems.append("%s: no generated models table region" % _rel(DOCS))
+        elif new != old:
+            docs_ok = False
+            problems.append("%s: the generated models table differs from %s "
+                            "(python3 scripts/models.py --docs)" % (_rel(DOCS), _rel(RESULTS)))
+    for p in problems:
+        print("models --check: " + p)
+    bad = sum(1 for v in how.values() if v != "current")
+    print("models --check: %d current and as expected, %d not%s" % (
+        len(models) - bad, bad, "" if docs_ok else "; docs table out of date"))
+    return 1 if problems else 0
 
 
 def main(argv):
@@ -388,6 +741,14 @@ def main(argv):
                                           " ".join("%s=%s" % kv for kv in sorted(m["defines"].items())),
                                           m.get("property", "")))
         return 0
+    for a in argv:
+        if a.startswith("-") and a not in ("--check", "--docs", "--reuse"):
+            sys.exit("models: unknown option %s (see the head of scripts/models.py)" % a)
+    if "--check" in argv:
+        return check(models)
+    if "--docs" in argv:
+        return 0 if write_docs(models, load_results()) else 1
+    reuse = "--reuse" in argv or os.environ.get("MODELS_REUSE", "") not in ("", "0")
     names = [a for a in argv if not a.startswith("-")] or list(models)
     for nm in names:
         if nm not in models:
@@ -397,33 +758,52 @@ def main(argv):
             sys.exit("models: %s not found (make models installs it: scripts/deps.sh models)" % tool)
     os.makedirs(BUILD, exist_ok=True)
 
-    results = {}
-    if os.path.exists(RESULTS) and len(names) < len(models):
-        with open(RESULTS) as f:
-            results = json.load(f)
+    # A full run without --reuse starts from nothing: no verdict of an
+    # earlier run survives it.  A partial run (or --reuse) keeps the other
+    # records, which --check judges against their inputs.
+    old = load_results()
+    results = {} if (len(names) == len(models) and not reuse) else dict(old)
+    how = {}
     good = bad = 0
     t_all = time.time()
     for i, nm in enumerate(names, 1):
         m = models[nm]
-        res, trail = check_one(nm, m, legends, i, len(names))
+        inputs, digest = model_inputs(nm, m)
+        rec = old.get(nm)
+        if reuse and isinstance(rec, dict) and stale_reason(rec, inputs, digest) is None \
+                and rec.get("verdict") == m["expected"]:
+            res, trail = rec, None
+            how[nm] = "cached (inputs unchanged)"
+            print("[%d/%d] %-24s %-15s cached (inputs unchanged, digest %s)" % (
+                i, len(names), nm, res["verdict"], digest), flush=True)
+        else:
+            res, trail = check_one(nm, m, legends, i, len(names), inputs, digest)
+            how[nm] = "run"
         same = res["verdict"] == m["expected"]
         res["as_expected"] = same
         res["property"] = m.get("property", "")
         results[nm] = res
         good += same
         bad += not same
-        print("[%d/%d] %-24s %-15s %s  states %d, depth %d, %.1f MB, %.2fs%s" % (
-            i, len(names), nm, res["verdict"],
-            "(as expected)" if same else "(EXPECTED %s)" % m["expected"],
-            res["states"], res.get("depth", 0), res.get("memory_mb", 0.0), res["time_s"],
-            "" if res.get("verdict") != "error" else "\n" + res.get("detail", "")), flush=True)
+        if how[nm] == "run":
+            print("[%d/%d] %-24s %-15s %s  states %d, depth %d, %.1f MB, %.2fs%s" % (
+                i, len(names), nm, res["verdict"],
+                "(as expected)" if same else "(EXPECTED %s)" % m["expected"],
+                res["states"], res.get("depth", 0), res.get("memory_mb", 0.0), res["time_s"],
+                "" if res.get("verdict") != "error" else "\n" + res.get("detail", "")), flush=True)
         if trail:
             print("      counterexample (shortest, replayed through the real C code):")
             print(trail)
         with open(RESULTS, "w") as f:
             json.dump({k: results[k] for k in models if k in results}, f, indent=1, sort_keys=True)
             f.write("\n")
-    print("total %.1fs" % (time.time() - t_all))
+    print()
+    print_table(models, names, results, how, "run or reused")
+    if RESULTS == os.path.join(MODELS, "results.json"):
+        write_docs(models, {k: results[k] for k in models if k in results})
+    print("total %.1fs (%d run, %d reused)" % (
+        time.time() - t_all, sum(1 for v in how.values() if v == "run"),
+        sum(1 for v in how.values() if v != "run")))
     print("models: %d as expected, %d not" % (good, bad))
     return 1 if bad else 0
 
