@@ -618,12 +618,12 @@ def docs_region(models, results):
     build_t = sum(r.get("build_s", 0.0) for r in recs)
     good = sum(1 for n in models if isinstance(results.get(n), dict)
                and results[n].get("verdict") == models[n]["expected"])
-    out.append("%d models recorded, %d with the expected verdict; %s.  Search time "
-               "%.1f s and build time %.1f s in all (sums over the models: CPU-bound, "
-               "so the wall time of `make models` is about their sum on an idle machine "
-               "and more on a loaded one)." % (
+    out.append("%d models recorded, %d with the expected verdict; %s.  Search %.1f s "
+               "and build %.1f s, summed over the models (a model with a counterexample "
+               "is built and searched a second time for its shortest trail, not counted "
+               "here; `make models` prints its own wall time)." % (
                    len(recs), good,
-                   "; ".join("%s: %s" % (t, ", ".join(sorted(v))) for t, v in sorted(tools.items()))
+                   "; ".join(", ".join(sorted(v)) for t, v in sorted(tools.items(), reverse=True))
                    or "tool versions not recorded", search, build_t))
     for pml, members in groups(models):
         common = common_defines(models, members)
