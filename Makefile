@@ -20,10 +20,14 @@ WP_TIMEOUT ?= 15
 WP_PAR     ?= 2
 PROVE_JOBS ?= 2
 export PROVE_JOBS
-# PROVE_FORCE=1: ignore proofs/stamps and run WP on every module (CI does).
+# PROVE_FORCE=1: ignore this machine's stamps (build/prove-stamps/, never
+# committed) and run WP on every module.  A fresh clone has no stamps.
 PROVE_FORCE ?= 0
 export PROVE_FORCE
+# The prover cache: proofs/cache is committed and content-addressed by goal;
+# WP_CACHE=none (make prove-cold) runs the provers on every goal.
 WP_CACHE   ?= update
+WP_CACHE_DIR ?= proofs/cache
 FRAMAC_STRICT := -warn-signed-overflow -warn-unsigned-overflow \
 	-warn-signed-downcast -warn-unsigned-downcast \
 	-warn-left-shift-negative -warn-right-shift-negative \
@@ -34,10 +38,10 @@ WP_FLAGS := -c11 -machdep x86_32 -pp-annot \
 	-cpp-extra-args="-Isrc -Ispec -DUD_PLATFORM_PROOF" \
 	$(FRAMAC_STRICT) \
 	-wp -wp-rte -wp-prover z3,cvc4 -wp-par $(WP_PAR) -wp-timeout $(WP_TIMEOUT) \
-	-wp-cache $(WP_CACHE) -wp-cache-dir proofs/cache -wp-no-print
+	-wp-cache $(WP_CACHE) -wp-cache-dir $(WP_CACHE_DIR) -wp-no-print
 export WP_FLAGS
 
-.PHONY: help prove prove-baseline prove-one prove-wip deps-prove
+.PHONY: help prove prove-baseline prove-one prove-wip deps-prove prove-cold prove-cold-rotate
 help:
 	@sed -n '4,13p' Makefile | sed 's/^#//'
 
@@ -46,6 +50,20 @@ deps-prove:
 
 prove: deps-prove
 	@python3 scripts/prove.py
+
+# make prove-cold [M="tpt smmu"] -- the gate with no prover cache at all:
+# every goal is sent to the provers (z3 first, cvc4 when z3 fails), as on a
+# machine that never saw proofs/cache.  Shows the cache holds no answer a
+# prover can no longer give.  Times in docs/proof-times.md.
+prove-cold: deps-prove
+	@rm -rf $(BUILD)/cold-cache && mkdir -p $(BUILD)/cold-cache
+	@PROVE_FORCE=1 $(MAKE) -s prove-one M="$(M)" WP_CACHE=none WP_CACHE_DIR=$(BUILD)/cold-cache
+
+# CI: one module cold per run, rotating with the commit count over the
+# modules whose measured cold time fits CI's budget (proofs/cold-times.json).
+prove-cold-rotate: deps-prove
+	@m=$$(python3 scripts/prove.py --pick-cold) && echo "prove-cold: $$m (rotation)" && \
+		$(MAKE) -s prove-cold M="$$m"
 
 # Raise proofs/baseline/<module>.goals to the current counts (never lowers).
 prove-baseline: deps-prove
@@ -140,7 +158,13 @@ fuzz: deps-test $(FUZZ_BIN)
 		tail -1 $(BUILD)/fuzz/$$n.log; \
 	done
 
-test: deps-test core-freestanding unit fuzz-smoke kmod firmware
+# The gates themselves: planted faults they must catch, on copies of the tree.
+.PHONY: gate-tests
+gate-tests: deps-test deps-prove
+	@$(DEPS) models
+	@for t in tests/gate/*.sh; do sh $$t || exit 1; done
+
+test: deps-test core-freestanding unit fuzz-smoke gate-tests kmod firmware
 	@echo "test: all passed"
 
 # ---------------------------------------------------------------- homes

@@ -10,12 +10,29 @@ proofs/reports/, and this script:
   * maps every requirement ID of spec/REQUIREMENTS.md to what establishes it
     (a named contract clause, a model, a test) and its status;
   * writes the same as proofs/report.json;
+  * runs a second, smoke-test pass per module (-wp-smoke-tests, z3): a
+    smoke goal the prover proves is dead code or inconsistent requirements,
+    and fails the gate unless proofs/smoke-allow.txt lists it with a reason;
+  * before any prover runs, lints the annotations of src/ and spec/: any
+    `axiom`, `admit`, `assume` or `check` clause not listed in
+    spec/ASSUMPTIONS.md fails the gate, and every `lemma` must come out of
+    some module's run proved;
   * exits non-zero when a goal is unproved, frama-c fails, a requirement
-    points at a clause that does not exist or is unproved, or a module's
-    proved-goal count drops below proofs/baseline/<module>.goals;
-  * ends with the line `proved: P/T goals`.
+    points at a clause that does not exist (matched exactly: a goal of that
+    very function named FN_[BEHAVIOR_]KIND_CLAUSE) or is unproved, a smoke
+    goal is dead, or a module's proved-goal count drops below
+    proofs/baseline/<module>.goals;
+  * prints `smoke: S checked, D dead` and ends with the line
+    `proved: P/T goals`.
+
+Where each module's answers came from is printed per module: goals Qed
+discharged, goals answered from the prover cache (proofs/cache, committed,
+content-addressed by the goal's text), goals a prover ran on, or the whole
+module taken from a local stamp (build/prove-stamps/: a speed-up for
+repeated runs on one machine, never committed; PROVE_FORCE=1 ignores it).
 
 `--update-baseline` raises each baseline to the current count (never lowers).
+`--lint` runs only the annotation lint (no prover).
 """
 import argparse
 import hashlib
@@ -97,13 +114,14 @@ def module_wp_options(path):
 
 
 # ---------------------------------------------------------------- stamps
-# A module whose every input is byte-identical to a run that proved all its
-# goals is not re-run: its report is taken from proofs/stamps/<mod>.json.
-# The inputs are the tool versions, the WP flags and module options, and
-# the bytes of the module's source and of every file the preprocessor reads
-# for it (its headers and the spec/*.acsl they #include).  PROVE_FORCE=1
-# (CI does) ignores stamps and runs WP on everything.
-STAMPS = os.path.join(ROOT, "proofs", "stamps")
+# A module whose every input is byte-identical to a run on THIS machine that
+# proved all its goals may skip WP: its report is taken from
+# build/prove-stamps/<mod>.json.  Stamps are a local speed-up, never
+# committed (a fresh clone has none, so it runs WP on every module).  The
+# inputs are the tool versions, the WP flags and module options, and the
+# bytes of the module's source and of every file the preprocessor reads for
+# it.  PROVE_FORCE=1 ignores stamps.
+STAMPS = os.path.join(ROOT, "build", "prove-stamps")
 _TOOLS = None
 
 
@@ -133,7 +151,8 @@ def module_inputs_hash(mod, flags, opts):
                        if not f.startswith("/usr/")))
     h = hashlib.sha256()
     h.update(tool_versions().encode())
-    h.update(("\0" + flags + "\0" + " ".join(opts) + "\0").encode())
+    h.update(("\0" + flags + "\0" + " ".join(opts) + "\0" +
+              os.environ.get("SMOKE_FLAGS", "") + "\0").encode())
     for f in files:
         h.update(f.encode() + b"\0")
         with open(os.path.join(ROOT, f), "rb") as fh:
@@ -142,16 +161,98 @@ def module_inputs_hash(mod, flags, opts):
     return h.hexdigest()
 
 
+# ---------------------------------------------------------------- one WP run
+CACHE_STAT_RE = re.compile(r"^\[wp\] \[Cache\] (.*)")
+
+
+def wp_run(cmd, logpath, tag, label):
+    """Run one frama-c; stream progress.  Returns (rc, stats) where stats
+    counts goals by where their answer came from."""
+    t0 = time.time()
+    scheduled = done = 0
+    failed = []
+    qed = cached = prover = 0
+    last_tick = t0
+    with open(logpath, "w") as log:
+        log.write("$ " + " ".join(shlex.quote(c) for c in cmd) + "\n")
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        for line in proc.stdout:
+            log.write(line)
+            m = SCHED_RE.match(line)
+            if m:
+                scheduled = int(m.group(1))
+                print("%s %s: %d goals scheduled" % (tag, label, scheduled), flush=True)
+                continue
+            m = GOAL_RE.match(line)
+            if m:
+                done += 1
+                if m.group(1) in ("Failed", "Unknown", "Timeout") or \
+                        m.group(3) not in ("Valid",):
+                    failed.append(m.group(2))
+                elif m.group(1) == "Qed":
+                    qed += 1
+                elif "(cached)" in line:
+                    cached += 1
+                else:
+                    prover += 1
+            elif line.startswith("[wp] [Passed] Smoke-test") or \
+                    line.startswith("[wp] [Failed] Smoke-test"):
+                done += 1
+                if "(cached)" in line:
+                    cached += 1
+                else:
+                    prover += 1
+            elif GOAL_FAIL_RE.match(line):
+                done += 1
+                failed.append(GOAL_FAIL_RE.match(line).group(2))
+            now = time.time()
+            if now - last_tick >= 10 and scheduled:
+                print("%s %s: %d/%d goals done (%.0fs)" % (
+                    tag, label, done, scheduled, now - t0), flush=True)
+                last_tick = now
+        rc = proc.wait()
+    return rc, {"qed": qed, "cache": cached, "prover": prover,
+                "failed": failed, "time_s": round(time.time() - t0, 1)}
+
+
+# The smoke pass: only smoke goals (every property category deselected),
+# z3 alone, WP's smoke timeout.  A smoke goal is `valid` in the JSON report
+# when the prover could NOT prove it (the code or requirement is reachable);
+# one the prover proves is dead.
+SMOKE_DEFAULT = ("-wp-smoke-tests -wp-prover z3 -wp-prop=-@lemma,-@requires,"
+                 "-@assigns,-@ensures,-@exits,-@assert,-@invariant,-@variant,"
+                 "-@complete_behaviors,-@disjoint_behaviors,-@check,-@breaks,"
+                 "-@continues,-@returns,-@terminates,-@decreases")
+
+
+def smoke_results(path):
+    """(checked, [dead smoke goal names]) from a smoke pass's JSON report."""
+    checked, dead = 0, []
+    with open(path) as f:
+        data = json.load(f)
+    for fn, props in data.get("wp:functions", {}).items():
+        for key, st in props.items():
+            if "_wp_smoke_" not in key:
+                continue
+            checked += 1
+            main = st.get("wp:main", {})
+            if main.get("valid", 0) != main.get("total", 0) or main.get("total", 0) == 0:
+                dead.append(key)
+    return checked, dead
+
+
 def run_module(mod, flags, idx, count):
     os.makedirs(REPORTS, exist_ok=True)
     os.makedirs(LOGS, exist_ok=True)
     report = os.path.join(REPORTS, mod + ".json")
-    if os.path.exists(report):
-        os.remove(report)
+    sreport = os.path.join(REPORTS, mod + ".smoke.json")
+    for r in (report, sreport):
+        if os.path.exists(r):
+            os.remove(r)
     src = os.path.join("src", mod + ".c")
     opts = module_wp_options(os.path.join(ROOT, src))
-    cmd = (["frama-c"] + shlex.split(flags) + opts
-           + ["-wp-report-json", report, src])
+    smoke_flags = shlex.split(os.environ.get("SMOKE_FLAGS", SMOKE_DEFAULT))
     t0 = time.time()
     tag = "[%d/%d] %-14s" % (idx, count, mod)
     digest = module_inputs_hash(mod, flags, opts)
@@ -162,57 +263,47 @@ def run_module(mod, flags, idx, count):
         if st.get("inputs") == digest:
             with open(report, "w") as f:
                 json.dump(st["report"], f)
-            print("%s inputs unchanged since %s: report from proofs/stamps "
+            with open(sreport, "w") as f:
+                json.dump(st["smoke"], f)
+            print("%s inputs unchanged since this machine's run of %s: local stamp "
                   "(PROVE_FORCE=1 re-runs WP)" % (tag, st.get("date", "?")), flush=True)
-            return report_result(mod, 0, report, time.time() - t0, [], stamped=True)
+            res = report_result(mod, 0, report, time.time() - t0, [], stamped=True)
+            res["smoke_checked"], res["smoke_dead"] = smoke_results(sreport)
+            return res
     print("%s proving ..." % tag, flush=True)
-    scheduled = 0
-    done = 0
-    failed = []
-    last_tick = t0
-    with open(os.path.join(LOGS, mod + ".log"), "w") as log:
-        log.write("$ " + " ".join(shlex.quote(c) for c in cmd) + "\n")
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True)
-        for line in proc.stdout:
-            log.write(line)
-            m = SCHED_RE.match(line)
-            if m:
-                scheduled = int(m.group(1))
-                print("%s %d goals scheduled" % (tag, scheduled), flush=True)
-                continue
-            m = GOAL_RE.match(line)
-            if m:
-                done += 1
-                if m.group(1) in ("Failed", "Unknown", "Timeout") or \
-                        m.group(3) not in ("Valid",):
-                    failed.append(m.group(2))
-            elif GOAL_FAIL_RE.match(line):
-                done += 1
-                failed.append(GOAL_FAIL_RE.match(line).group(2))
-            now = time.time()
-            if now - last_tick >= 10 and scheduled:
-                print("%s %d/%d goals done (%.0fs)" % (tag, done, scheduled,
-                                                       now - t0), flush=True)
-                last_tick = now
-        rc = proc.wait()
-    res = report_result(mod, rc, report, time.time() - t0, failed)
+    cmd = (["frama-c"] + shlex.split(flags) + opts + ["-wp-report-json", report, src])
+    rc, st = wp_run(cmd, os.path.join(LOGS, mod + ".log"), tag, "goals")
+    res = report_result(mod, rc, report, time.time() - t0, st["failed"])
+    res["sources"] = {k: st[k] for k in ("qed", "cache", "prover")}
+    # The smoke pass (a separate frama-c: only smoke goals, one prover).
+    scmd = (["frama-c"] + shlex.split(flags) + opts + smoke_flags +
+            ["-wp-report-json", sreport, src])
+    src_, sst = wp_run(scmd, os.path.join(LOGS, mod + ".smoke.log"), tag, "smoke")
+    res["time_s"] = round(time.time() - t0, 1)
+    if src_ != 0 or not os.path.exists(sreport):
+        res["error"] = "frama-c (smoke pass) exited %d (see proofs/logs/%s.smoke.log)" % (src_, mod)
+        res["smoke_checked"], res["smoke_dead"] = 0, []
+    else:
+        res["smoke_checked"], res["smoke_dead"] = smoke_results(sreport)
+        res["smoke_sources"] = {k: sst[k] for k in ("cache", "prover")}
     if digest and "error" not in res and res["total"] > 0 and \
-            res["proved"] == res["total"]:
+            res["proved"] == res["total"] and not res["smoke_dead"]:
         os.makedirs(STAMPS, exist_ok=True)
         with open(report) as f:
             rep = json.load(f)
+        with open(sreport) as f:
+            srep = json.load(f)
         with open(stamp, "w") as f:
             json.dump({"module": mod, "inputs": digest,
                        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                       "proved": res["proved"], "report": rep}, f, indent=0)
+                       "proved": res["proved"], "report": rep, "smoke": srep}, f)
     return res
 
 
 def report_result(mod, rc, report, elapsed, failed, stamped=False):
     res = {"module": mod, "rc": rc, "time_s": round(elapsed, 1),
-           "functions": {}, "proved": 0, "total": 0, "failed": failed,
-           "stamped": stamped}
+           "functions": {}, "axiomatics": {}, "proved": 0, "total": 0,
+           "failed": failed, "stamped": stamped}
     if rc != 0 or not os.path.exists(report):
         res["error"] = "frama-c exited %d (see proofs/logs/%s.log)" % (rc, mod)
         return res
@@ -227,11 +318,16 @@ def report_result(mod, rc, report, elapsed, failed, stamped=False):
             fres[key] = {"total": main.get("total", 0),
                          "valid": main.get("valid", 0)}
         res["functions"][fn] = fres
+    for ax, props in data.get("wp:axiomatics", {}).items():
+        for key, st in props.items():
+            if key.startswith("lemma_"):
+                main = st.get("wp:main", {})
+                res["axiomatics"][key[len("lemma_"):]] = {
+                    "total": main.get("total", 0), "valid": main.get("valid", 0)}
     main = data.get("wp:global", {}).get("wp:main", {})
     res["total"] = main.get("total", 0)
     res["proved"] = main.get("valid", 0)
     return res
-
 
 def parse_requirements():
     """Rows `| ID | property | established by | ... |` of REQUIREMENTS.md."""
@@ -248,18 +344,51 @@ def parse_requirements():
     return reqs
 
 
+# A requirement cites `contract FN:CLAUSE`.  It matches exactly the WP goals
+# of FN's own clause named CLAUSE: keys FN_KIND_CLAUSE or
+# FN_BEHAVIOR_KIND_CLAUSE (KIND: ensures, assert, loop_invariant, exits,
+# check), with WP's _N / _partN suffixes for split goals.  A CLAUSE that
+# itself spells BEHAVIOR_KIND_NAME (or BEHAVIOR_assigns) matches that key
+# only.  Goals of other
+# functions' clauses reached from FN (a callee's `requires` at a call site
+# is listed under FN with the callee's name) never match.
+CLAUSE_KINDS = ("ensures", "assert", "loop_invariant", "exits", "check")
+KIND_IN_RE = re.compile(r"(^|_)(ensures|requires|assert|loop_invariant|assigns|exits|check)_")
+SPLIT_SUFFIX_RE = re.compile(r"(_part\d+|_\d+)+$")
+
+
+def clause_keys(props, fn, clause):
+    out = []
+    kinds = "|".join(CLAUSE_KINDS)
+    if KIND_IN_RE.search(clause) or clause == "assigns" or clause.endswith("_assigns"):
+        pat = re.compile("^" + re.escape(fn) + "_" + re.escape(clause) + "$")
+    else:
+        pat = re.compile("^" + re.escape(fn) + r"_(?:([a-z0-9_]+?)_)?(?:" + kinds +
+                         ")_" + re.escape(clause) + "$")
+    for key in props:
+        base = SPLIT_SUFFIX_RE.sub("", key)
+        m = pat.match(key) or pat.match(base)
+        if not m:
+            continue
+        beh = m.group(1) if m.groups() else None
+        # A behavior name never contains a clause kind (that would be a
+        # callee's clause, e.g. FN_call_g_requires_x).
+        if beh and KIND_IN_RE.search(beh + "_"):
+            continue
+        out.append(key)
+    return out
+
+
 def clause_status(results, fn, clause):
-    """All WP goals of clause `clause` in function `fn`, across modules."""
+    """All WP goals of FN's own clause CLAUSE, across modules."""
     total = valid = 0
-    pat = re.compile(r"(^|_)" + re.escape(clause) + r"(_\d+)?$")
     for r in results:
         props = r["functions"].get(fn)
         if not props:
             continue
-        for key, st in props.items():
-            if pat.search(key[len(fn):]):
-                total += st["total"]
-                valid += st["valid"]
+        for key in clause_keys(props, fn, clause):
+            total += props[key]["total"]
+            valid += props[key]["valid"]
     return total, valid
 
 
@@ -327,6 +456,66 @@ def requirement_status(results, reqs, models):
     return out
 
 
+COLD_TIMES = os.path.join(PROOFS, "cold-times.json")
+
+
+def pick_cold():
+    """The module a CI run proves with no cache: the modules whose measured
+    cold time (proofs/cold-times.json, written by `make prove-cold`) fits
+    COLD_BUDGET seconds, rotating with the number of commits, so each is
+    re-proved from nothing every few runs.  A module never measured is
+    eligible (its first cold run measures it)."""
+    budget = float(os.environ.get("COLD_BUDGET", "900"))
+    times = {}
+    if os.path.exists(COLD_TIMES):
+        with open(COLD_TIMES) as f:
+            times = json.load(f)
+    mods = [m for m in modules([]) if times.get(m, {}).get("time_s", 0) <= budget]
+    if not mods:
+        sys.exit("prove: no module's cold time fits COLD_BUDGET=%g s" % budget)
+    try:
+        n = int(subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=ROOT,
+                               capture_output=True, text=True).stdout.strip())
+    except ValueError:
+        n = int(time.time() // 86400)
+    return mods[n % len(mods)]
+
+
+def record_cold(results):
+    """After a run with no cache (WP_CACHE=none): each module's time."""
+    times = {}
+    if os.path.exists(COLD_TIMES):
+        with open(COLD_TIMES) as f:
+            times = json.load(f)
+    for r in results:
+        if "error" in r or r["proved"] != r["total"]:
+            continue
+        times[r["module"]] = {"time_s": r["time_s"], "goals": r["total"],
+                              "smoke": r.get("smoke_checked", 0),
+                              "date": time.strftime("%Y-%m-%d", time.gmtime())}
+    with open(COLD_TIMES, "w") as f:
+        json.dump(times, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+SMOKE_ALLOW = os.path.join(PROOFS, "smoke-allow.txt")
+
+
+def smoke_allowed():
+    """Smoke goals known to be proved, each with its reason:
+    lines `GOAL_KEY  reason...` in proofs/smoke-allow.txt."""
+    out = set()
+    if os.path.exists(SMOKE_ALLOW):
+        with open(SMOKE_ALLOW) as f:
+            for line in f:
+                parts = line.split(None, 1)
+                if parts and not parts[0].startswith("#"):
+                    if len(parts) < 2 or not parts[1].strip():
+                        sys.exit("prove: %s: %s has no reason" % (SMOKE_ALLOW, parts[0]))
+                    out.add(parts[0])
+    return out
+
+
 def read_baseline(mod):
     p = os.path.join(BASELINE, mod + ".goals")
     try:
@@ -336,11 +525,92 @@ def read_baseline(mod):
         return None
 
 
+# ---------------------------------------------------------------- lint
+# Nothing may be assumed but the environment facts of spec/ASSUMPTIONS.md.
+# Every annotation of src/ and spec/ is scanned for the ACSL keywords that
+# add a fact without a proof (`axiom`, `admit`) or a clause WP does not
+# count (`check` proves without assuming, `assume` is not ACSL but is
+# refused all the same).  An occurrence passes only when the table
+# "Annotations the gate allows" of spec/ASSUMPTIONS.md lists it:
+#   | file | keyword | name | assumption ID |
+ANNOT_RE = re.compile(r"/\*@(.*?)\*/|//@([^\n]*)", re.S)
+LINE_COMMENT_RE = re.compile(r"//[^\n]*")
+BAD_KW_RE = re.compile(r"\b(axiom|admit|assume|check)\b(\s+(?:lemma|requires|ensures|assert|invariant|loop\s+invariant)\b)?\s*(\w*)")
+LEMMA_RE = re.compile(r"\blemma\s+(\w+)\s*(?:\{[^}]*\})?\s*(?:<[^>]*>)?\s*:")
+ASSUMPTIONS = os.path.join(ROOT, "spec", "ASSUMPTIONS.md")
+
+
+def allowed_annotations():
+    """{(file, keyword, name)} from spec/ASSUMPTIONS.md's allow table."""
+    out = set()
+    try:
+        text = open(ASSUMPTIONS).read()
+    except OSError:
+        return out
+    m = re.search(r"^## Annotations the gate allows\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if not m:
+        return out
+    for line in m.group(1).splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and re.match(r"^A-[A-Z0-9-]+$", cells[3]):
+            out.add((cells[0], cells[1], cells[2]))
+    return out
+
+
+def annotation_texts(root=ROOT):
+    """(relative path, line number, text) of every ACSL annotation."""
+    files = []
+    for d, exts in (("src", (".c", ".h")), ("spec", (".acsl",))):
+        full = os.path.join(root, d)
+        if os.path.isdir(full):
+            files += [os.path.join(d, f) for f in sorted(os.listdir(full)) if f.endswith(exts)]
+    for rel in files:
+        with open(os.path.join(root, rel)) as f:
+            text = f.read()
+        for m in ANNOT_RE.finditer(text):
+            body = m.group(1) if m.group(1) is not None else m.group(2)
+            line = text.count("\n", 0, m.start()) + 1
+            yield rel, line, LINE_COMMENT_RE.sub("", body)
+
+
+def lint_annotations(root=ROOT):
+    """(failures, declared lemma names)."""
+    allowed = allowed_annotations()
+    failures, lemmas = [], set()
+    for rel, line, body in annotation_texts(root):
+        for m in BAD_KW_RE.finditer(body):
+            kw = m.group(1)
+            name = m.group(3) or ""
+            if (rel, kw, name) in allowed:
+                continue
+            at = line + body.count("\n", 0, m.start())
+            failures.append("%s:%d: `%s %s` is not an environment fact listed in "
+                            "spec/ASSUMPTIONS.md (Annotations the gate allows)"
+                            % (rel, at, kw, name))
+        for m in LEMMA_RE.finditer(body):
+            lemmas.add(m.group(1))
+    return failures, lemmas
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("modules", nargs="*")
     ap.add_argument("--update-baseline", action="store_true")
+    ap.add_argument("--lint", action="store_true",
+                    help="only lint the annotations (no prover)")
+    ap.add_argument("--pick-cold", action="store_true",
+                    help="print the module CI proves cold this time")
     args = ap.parse_args()
+    if args.pick_cold:
+        print(pick_cold())
+        return
+    lint_fail, lemmas = lint_annotations()
+    print("lint: %d annotation(s) assume what no proof shows; %d lemma(s) declared"
+          % (len(lint_fail), len(lemmas)))
+    for x in lint_fail:
+        print("FAIL: " + x)
+    if args.lint:
+        sys.exit(1 if lint_fail else 0)
     flags = os.environ.get("WP_FLAGS")
     if not flags:
         sys.exit("prove: WP_FLAGS is not set (run through `make prove`)")
@@ -369,19 +639,39 @@ def main():
         done = list(ex.map(one, order))
     results = sorted(done, key=lambda r: r["module"])
 
-    failures = []
+    failures = list(lint_fail)
     print()
-    print("%-16s %9s %15s %9s %9s" % ("module", "functions", "proved/total", "baseline", "time"))
-    print("-" * 62)
-    P = T = 0
+    print("where answers came from: qed = discharged by WP's simplifier, cache =")
+    print("replayed from proofs/cache (content-addressed by goal), prover = a prover")
+    print("ran now, stamp = the whole module from this machine's earlier run")
+    print("%-14s %5s %13s %8s %7s %6s %6s %6s %7s %8s" % (
+        "module", "fns", "proved/total", "baseline", "qed", "cache", "prover",
+        "smoke", "dead", "time"))
+    print("-" * 88)
+    P = T = S = 0
+    smoke_dead = []
+    allowed_dead = smoke_allowed()
     for r in results:
         base = read_baseline(r["module"])
         P += r["proved"]
         T += r["total"]
-        print("%-16s %9d %15s %9s %8.1fs" % (
+        S += r.get("smoke_checked", 0)
+        dead = [d for d in r.get("smoke_dead", []) if d not in allowed_dead]
+        smoke_dead += [(r["module"], d) for d in dead]
+        src = r.get("sources")
+        print("%-14s %5d %13s %8s %7s %6s %6s %6d %7d %7.1fs" % (
             r["module"], len(r["functions"]), "%d/%d" % (r["proved"], r["total"]),
-            "-" if base is None else str(base), r["time_s"]))
+            "-" if base is None else str(base),
+            "stamp" if r.get("stamped") else (src["qed"] if src else "-"),
+            "" if r.get("stamped") or not src else src["cache"],
+            "" if r.get("stamped") or not src else src["prover"],
+            r.get("smoke_checked", 0), len(dead), r["time_s"]))
         r["baseline"] = base
+        for d in dead:
+            failures.append("%s: smoke goal %s was proved: dead code or inconsistent "
+                            "requirements (see proofs/logs/%s.smoke.log; a known, "
+                            "explained one goes in proofs/smoke-allow.txt)"
+                            % (r["module"], d, r["module"]))
         if "error" in r:
             failures.append("%s: %s" % (r["module"], r["error"]))
         if r["proved"] < r["total"]:
@@ -405,9 +695,10 @@ def main():
                 os.makedirs(BASELINE, exist_ok=True)
                 with open(os.path.join(BASELINE, r["module"] + ".goals"), "w") as f:
                     f.write("%d\n" % r["proved"])
-    print("-" * 62)
-    print("%-16s %9d %15s %9s %8.1fs" % ("all", sum(len(r["functions"]) for r in results),
-                                       "%d/%d" % (P, T), "", time.time() - t_all))
+    print("-" * 88)
+    print("%-14s %5d %13s %8s %7s %6s %6s %6d %7d %7.1fs" % (
+        "all", sum(len(r["functions"]) for r in results), "%d/%d" % (P, T), "",
+        "", "", "", S, len(smoke_dead), time.time() - t_all))
 
     models = {}
     if os.path.exists(MODEL_RESULTS):
@@ -416,6 +707,22 @@ def main():
                 models[name] = v.get("verdict", "?") if isinstance(v, dict) else str(v)
     reqs = requirement_status(results, parse_requirements(), models)
     full_run = not args.modules
+    if full_run:
+        # Every declared lemma must come out of some module's run proved.
+        proved_lemmas = {}
+        for r in results:
+            for name, st in r.get("axiomatics", {}).items():
+                ok = st["total"] > 0 and st["valid"] == st["total"]
+                proved_lemmas[name] = proved_lemmas.get(name, False) or ok
+            for fn, props in r["functions"].items():
+                for key, st in props.items():
+                    if key.startswith("lemma_"):
+                        ok = st["total"] > 0 and st["valid"] == st["total"]
+                        nm = key[len("lemma_"):]
+                        proved_lemmas[nm] = proved_lemmas.get(nm, False) or ok
+        for name in sorted(lemmas):
+            if not proved_lemmas.get(name):
+                failures.append("lemma %s is declared but no module proves it" % name)
     if reqs:
         print()
         print("status: proved = every cited clause proved (tests/models may add to it);")
@@ -438,8 +745,11 @@ def main():
                  count.get("open", 0), count.get("FAIL", 0)))
 
     report = {"modules": results, "requirements": reqs,
-              "proved": P, "total": T, "time_s": round(time.time() - t_all, 1),
+              "proved": P, "total": T, "smoke_checked": S,
+              "smoke_dead": ["%s:%s" % md for md in smoke_dead], "time_s": round(time.time() - t_all, 1),
               "ok": not failures, "failures": failures}
+    if "-wp-cache none" in flags and not failures:
+        record_cold(results)
     if full_run:
         with open(os.path.join(PROOFS, "report.json"), "w") as f:
             json.dump(report, f, indent=1, sort_keys=True)
@@ -447,6 +757,7 @@ def main():
         print()
         for x in failures:
             print("FAIL: " + x)
+    print("smoke: %d checked, %d dead" % (S, len(smoke_dead)))
     print("proved: %d/%d goals" % (P, T))
     sys.exit(1 if failures else 0)
 
