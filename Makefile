@@ -65,6 +65,11 @@ prove-cold-rotate: deps-prove
 	@m=$$(python3 scripts/prove.py --pick-cold) && echo "prove-cold: $$m (rotation)" && \
 		$(MAKE) -s prove-cold M="$$m"
 
+# Where WP's time went in the last run: per module, and the costliest goals.
+.PHONY: prove-profile
+prove-profile:
+	@python3 scripts/prove_profile.py $(N)
+
 # Raise proofs/baseline/<module>.goals to the current counts (never lowers).
 prove-baseline: deps-prove
 	@python3 scripts/prove.py --update-baseline
