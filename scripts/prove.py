@@ -255,7 +255,8 @@ def run_module(mod, flags, idx, count):
     smoke_flags = shlex.split(os.environ.get("SMOKE_FLAGS", SMOKE_DEFAULT))
     t0 = time.time()
     tag = "[%d/%d] %-14s" % (idx, count, mod)
-    digest = module_inputs_hash(mod, flags, opts)
+    pend = smoke_pending().get(mod)
+    digest = module_inputs_hash(mod, flags, opts + ["smoke-pending" if pend else "smoke"])
     stamp = os.path.join(STAMPS, mod + ".json")
     if digest and os.environ.get("PROVE_FORCE", "0") != "1" and os.path.exists(stamp):
         with open(stamp) as f:
@@ -263,12 +264,16 @@ def run_module(mod, flags, idx, count):
         if st.get("inputs") == digest:
             with open(report, "w") as f:
                 json.dump(st["report"], f)
-            with open(sreport, "w") as f:
-                json.dump(st["smoke"], f)
             print("%s inputs unchanged since this machine's run of %s: local stamp "
                   "(PROVE_FORCE=1 re-runs WP)" % (tag, st.get("date", "?")), flush=True)
             res = report_result(mod, 0, report, time.time() - t0, [], stamped=True)
-            res["smoke_checked"], res["smoke_dead"] = smoke_results(sreport)
+            if pend:
+                res["smoke_checked"], res["smoke_dead"] = 0, []
+                res["smoke_pending"] = pend
+            else:
+                with open(sreport, "w") as f:
+                    json.dump(st["smoke"], f)
+                res["smoke_checked"], res["smoke_dead"] = smoke_results(sreport)
             return res
     print("%s proving ..." % tag, flush=True)
     cmd = (["frama-c"] + shlex.split(flags) + opts + ["-wp-report-json", report, src])
@@ -276,7 +281,15 @@ def run_module(mod, flags, idx, count):
     res = report_result(mod, rc, report, time.time() - t0, st["failed"])
     res["sources"] = {k: st[k] for k in ("qed", "cache", "prover")}
     # The smoke pass (a separate frama-c: only smoke goals, one prover).
-    scmd = (["frama-c"] + shlex.split(flags) + opts + smoke_flags +
+    if pend:
+        res["smoke_checked"], res["smoke_dead"] = 0, []
+        res["smoke_pending"] = pend
+        res["time_s"] = round(time.time() - t0, 1)
+        write_stamp(res, digest, stamp, report, None)
+        return res
+    # WP's -wp-prover accumulates when repeated: drop the proof pass's.
+    sflags = re.sub(r"-wp-prover\s+\S+", "", flags)
+    scmd = (["frama-c"] + shlex.split(sflags) + opts + smoke_flags +
             ["-wp-report-json", sreport, src])
     src_, sst = wp_run(scmd, os.path.join(LOGS, mod + ".smoke.log"), tag, "smoke")
     res["time_s"] = round(time.time() - t0, 1)
@@ -286,18 +299,26 @@ def run_module(mod, flags, idx, count):
     else:
         res["smoke_checked"], res["smoke_dead"] = smoke_results(sreport)
         res["smoke_sources"] = {k: sst[k] for k in ("cache", "prover")}
-    if digest and "error" not in res and res["total"] > 0 and \
-            res["proved"] == res["total"] and not res["smoke_dead"]:
-        os.makedirs(STAMPS, exist_ok=True)
-        with open(report) as f:
-            rep = json.load(f)
+    write_stamp(res, digest, stamp, report, sreport)
+    return res
+
+
+def write_stamp(res, digest, stamp, report, sreport):
+    """A local stamp after a run with every goal proved and no dead smoke."""
+    if not digest or "error" in res or res["total"] == 0 or \
+            res["proved"] != res["total"] or res["smoke_dead"]:
+        return
+    os.makedirs(STAMPS, exist_ok=True)
+    with open(report) as f:
+        rep = json.load(f)
+    srep = None
+    if sreport:
         with open(sreport) as f:
             srep = json.load(f)
-        with open(stamp, "w") as f:
-            json.dump({"module": mod, "inputs": digest,
-                       "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                       "proved": res["proved"], "report": rep, "smoke": srep}, f)
-    return res
+    with open(stamp, "w") as f:
+        json.dump({"module": res["module"], "inputs": digest,
+                   "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                   "proved": res["proved"], "report": rep, "smoke": srep}, f)
 
 
 def report_result(mod, rc, report, elapsed, failed, stamped=False):
@@ -501,6 +522,25 @@ def record_cold(results):
 SMOKE_ALLOW = os.path.join(PROOFS, "smoke-allow.txt")
 
 
+SMOKE_PENDING = os.path.join(PROOFS, "smoke-pending.txt")
+
+
+def smoke_pending():
+    """Modules whose smoke pass is not run yet, each with its reason:
+    lines `MODULE  reason...` in proofs/smoke-pending.txt.  Printed in
+    every summary, so the gap is never silent."""
+    out = {}
+    if os.path.exists(SMOKE_PENDING):
+        with open(SMOKE_PENDING) as f:
+            for line in f:
+                parts = line.split(None, 1)
+                if parts and not parts[0].startswith("#"):
+                    if len(parts) < 2 or not parts[1].strip():
+                        sys.exit("prove: %s: %s has no reason" % (SMOKE_PENDING, parts[0]))
+                    out[parts[0]] = parts[1].strip()
+    return out
+
+
 def smoke_allowed():
     """Smoke goals known to be proved, each with its reason:
     lines `GOAL_KEY  reason...` in proofs/smoke-allow.txt."""
@@ -659,13 +699,14 @@ def main():
         dead = [d for d in r.get("smoke_dead", []) if d not in allowed_dead]
         smoke_dead += [(r["module"], d) for d in dead]
         src = r.get("sources")
-        print("%-14s %5d %13s %8s %7s %6s %6s %6d %7d %7.1fs" % (
+        print("%-14s %5d %13s %8s %7s %6s %6s %6s %7d %7.1fs" % (
             r["module"], len(r["functions"]), "%d/%d" % (r["proved"], r["total"]),
             "-" if base is None else str(base),
             "stamp" if r.get("stamped") else (src["qed"] if src else "-"),
             "" if r.get("stamped") or not src else src["cache"],
             "" if r.get("stamped") or not src else src["prover"],
-            r.get("smoke_checked", 0), len(dead), r["time_s"]))
+            "pend" if r.get("smoke_pending") else r.get("smoke_checked", 0),
+            len(dead), r["time_s"]))
         r["baseline"] = base
         for d in dead:
             failures.append("%s: smoke goal %s was proved: dead code or inconsistent "
@@ -757,7 +798,12 @@ def main():
         print()
         for x in failures:
             print("FAIL: " + x)
-    print("smoke: %d checked, %d dead" % (S, len(smoke_dead)))
+    pend = sorted(r["module"] for r in results if r.get("smoke_pending"))
+    if pend:
+        print("smoke pass not yet run for %d module(s), listed with the reason in "
+              "proofs/smoke-pending.txt: %s" % (len(pend), " ".join(pend)))
+    print("smoke: %d checked, %d dead%s" % (
+        S, len(smoke_dead), "" if not pend else " (%d module(s) pending)" % len(pend)))
     print("proved: %d/%d goals" % (P, T))
     sys.exit(1 if failures else 0)
 
