@@ -484,16 +484,17 @@ def pick_cold():
     """The module a CI run proves with no cache: the modules whose measured
     cold time (proofs/cold-times.json, written by `make prove-cold`) fits
     COLD_BUDGET seconds, rotating with the number of commits, so each is
-    re-proved from nothing every few runs.  A module never measured is
-    eligible (its first cold run measures it)."""
+    re-proved from nothing every few runs.  A module never measured is not
+    eligible (measure it by hand first: `make prove-cold M=...`); with none
+    eligible, nothing runs."""
     budget = float(os.environ.get("COLD_BUDGET", "900"))
     times = {}
     if os.path.exists(COLD_TIMES):
         with open(COLD_TIMES) as f:
             times = json.load(f)
-    mods = [m for m in modules([]) if times.get(m, {}).get("time_s", 0) <= budget]
+    mods = [m for m in modules([]) if m in times and times[m]["time_s"] <= budget]
     if not mods:
-        sys.exit("prove: no module's cold time fits COLD_BUDGET=%g s" % budget)
+        return ""
     try:
         n = int(subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=ROOT,
                                capture_output=True, text=True).stdout.strip())
