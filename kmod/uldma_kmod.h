@@ -21,4 +21,23 @@ int ud_kmod_selftest(struct ud_kmod_selftest *st);
  * library's bus: addresses [va, va + len) map to io.  io == NULL: none. */
 void uldma_shadow_window(void __iomem *io, u64 va, u64 len);
 
+/*
+ * The page pins of one REG_MR call (kmod/plat_linux_mr.c): begin before
+ * the core's ud_reg_mr, end after it, both under the device mutex (one
+ * stage at a time).  The core takes over the pins it accounts for; end
+ * drops the rest.
+ */
+#define UD_KMOD_STAGE_PAGES 16		/* UD_PROT_MAXPG */
+struct page;
+struct ud_kmod_stage {
+	unsigned int npages;			/* pins held                */
+	int err;				/* pin_user_pages' error    */
+	struct page *pages[UD_KMOD_STAGE_PAGES];
+	bool taken[UD_KMOD_STAGE_PAGES];	/* now the core's           */
+};
+void ud_kmod_stage_begin(struct ud_kmod_stage *st);
+void ud_kmod_stage_end(struct ud_kmod_stage *st);
+/* Pins held for the core's pin table (0 once every region is gone). */
+long ud_kmod_pins_held(void);
+
 #endif /* ULDMA_KMOD_H */
