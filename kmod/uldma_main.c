@@ -174,6 +174,7 @@ static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 	struct uldma_reg_mr r;
 	struct ud_kmod_stage *st;
 	uint32_t h, lkey, rkey;
+	ud_status s;
 	int err = uldma_arg_in(&r, sizeof(r), u, usize);
 
 	if (err)
@@ -187,9 +188,10 @@ static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 		goto out_unlock;
 	}
 	ud_kmod_stage_begin(st);
-	err = uldma_errno(ud_reg_mr(&uldma->prot, r.pd, r.addr, r.length,
-				    r.access, &h, &lkey, &rkey), st->err);
+	s = ud_reg_mr(&uldma->prot, r.pd, r.addr, r.length, r.access, &h,
+		      &lkey, &rkey);
 	ud_kmod_stage_end(st);
+	err = uldma_errno(s, st->err);
 	if (err)
 		goto out_unlock;
 	r.lkey = lkey;
