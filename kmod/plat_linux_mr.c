@@ -52,9 +52,10 @@ void ud_kmod_stage_end(struct ud_kmod_stage *st)
 {
 	unsigned int i;
 
-	for (i = 0; i < st->npages; i++)
+	for (i = 0; i < st->npages; i++) {
 		if (!st->taken[i])
 			unpin_user_page(st->pages[i]);
+	}
 	st->npages = 0;
 	ud_kmod_stage_cur = NULL;
 }

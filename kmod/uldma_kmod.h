@@ -13,12 +13,16 @@ struct ud_kmod_selftest {
 	const char *failed;	/* name of the first failed check       */
 };
 
-/* Run the load-time self-check of the core (every check, even after a
- * failure); 0, -ENOMEM, or -EIO with st->failed the first failed check. */
+/*
+ * Run the load-time self-check of the core (every check, even after a
+ * failure); 0, -ENOMEM, or -EIO with st->failed the first failed check.
+ */
 int ud_kmod_selftest(struct ud_kmod_selftest *st);
 
-/* Publish the DMA engine's shadow window (ioremapped by a probe) to the
- * library's bus: addresses [va, va + len) map to io.  io == NULL: none. */
+/*
+ * Publish the DMA engine's shadow window (ioremapped by a probe) to the
+ * library's bus: addresses [va, va + len) map to io.  io == NULL: none.
+ */
 void uldma_shadow_window(void __iomem *io, u64 va, u64 len);
 
 /*

@@ -62,33 +62,39 @@ static ssize_t uldma_read(struct file *file, char __user *buf, size_t len,
 }
 
 /*
- * The one table from the core's ud_status to errno (kmod/uapi/uldma.h).
- * UD_E_PLATFORM: the kernel's own error when the home recorded one.
+ * The one table from the core's ud_status to errno (kmod/uapi/uldma.h),
+ * indexed by -status.  UD_E_PLATFORM: the kernel's own error when the
+ * home recorded one, else EIO.
  */
+static const int uldma_errno_tab[] = {
+	[-UD_OK]		= 0,
+	[-UD_E_INVAL]		= EINVAL,
+	[-UD_E_RANGE]		= ERANGE,
+	[-UD_E_KEY]		= ENOKEY,
+	[-UD_E_PERM]		= EACCES,
+	[-UD_E_BUSY]		= EBUSY,
+	[-UD_E_NOSPC]		= ENOSPC,
+	[-UD_E_NOENT]		= ENOENT,
+	[-UD_E_STATE]		= EBADFD,
+	[-UD_E_PD]		= EPERM,
+	[-UD_E_BOUNDS]		= EFAULT,
+	[-UD_E_OVERFLOW]	= EOVERFLOW,
+	[-UD_E_SEQ]		= EPROTO,
+	[-UD_E_FULL]		= ENOBUFS,
+	[-UD_E_EMPTY]		= ENODATA,
+	[-UD_E_STALE]		= ESTALE,
+	[-UD_E_FORGED]		= EBADMSG,
+	[-UD_E_FAULT]		= EFAULT,
+	[-UD_E_PLATFORM]	= EIO,
+};
+
 static int uldma_errno(ud_status st, int plat_err)
 {
-	switch (st) {
-	case UD_OK:		return 0;
-	case UD_E_INVAL:	return -EINVAL;
-	case UD_E_RANGE:	return -ERANGE;
-	case UD_E_KEY:		return -ENOKEY;
-	case UD_E_PERM:		return -EACCES;
-	case UD_E_BUSY:		return -EBUSY;
-	case UD_E_NOSPC:	return -ENOSPC;
-	case UD_E_NOENT:	return -ENOENT;
-	case UD_E_STATE:	return -EBADFD;
-	case UD_E_PD:		return -EPERM;
-	case UD_E_BOUNDS:	return -EFAULT;
-	case UD_E_OVERFLOW:	return -EOVERFLOW;
-	case UD_E_SEQ:		return -EPROTO;
-	case UD_E_FULL:		return -ENOBUFS;
-	case UD_E_EMPTY:	return -ENODATA;
-	case UD_E_STALE:	return -ESTALE;
-	case UD_E_FORGED:	return -EBADMSG;
-	case UD_E_FAULT:	return -EFAULT;
-	case UD_E_PLATFORM:	return plat_err < 0 ? plat_err : -EIO;
-	default:		return -EIO;
-	}
+	if (st == UD_E_PLATFORM && plat_err < 0)
+		return plat_err;
+	if (st > 0 || -st >= (int)ARRAY_SIZE(uldma_errno_tab))
+		return -EIO;
+	return -uldma_errno_tab[-st];
 }
 
 static bool uldma_owns(const struct uldma_file *uf, u32 pd)
@@ -96,8 +102,10 @@ static bool uldma_owns(const struct uldma_file *uf, u32 pd)
 	return pd < UD_PROT_NPD && (uf->pds & BIT(pd));
 }
 
-/* Copy an ioctl argument in: at least this header's struct (usize is the
- * size encoded in the command); a longer one must end in zeros. */
+/*
+ * Copy an ioctl argument in: at least this header's struct (usize is the
+ * size encoded in the command); a longer one must end in zeros.
+ */
 static int uldma_arg_in(void *k, size_t ksize, void __user *u, size_t usize)
 {
 	if (usize < ksize)
@@ -294,10 +302,12 @@ static int uldma_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* The file's last reference went (close, exit, kill): every region in its
+/*
+ * The file's last reference went (close, exit, kill): every region in its
  * PDs is deregistered (the core unpins each page after its last
  * registration), then its PDs are freed.  No window or QP verb exists, so
- * neither can be refused. */
+ * neither can be refused.
+ */
 static int uldma_release(struct inode *inode, struct file *file)
 {
 	struct uldma_file *uf = file->private_data;
@@ -305,13 +315,15 @@ static int uldma_release(struct inode *inode, struct file *file)
 	uint32_t i;
 
 	mutex_lock(&uldma->lock);
-	for (i = 0; i < UD_PROT_NMR; i++)
+	for (i = 0; i < UD_PROT_NMR; i++) {
 		if (ud_query_mr(&uldma->prot, i, &a) == UD_OK &&
 		    uldma_owns(uf, a.pd))
 			WARN_ON(ud_dereg_mr(&uldma->prot, i) != UD_OK);
-	for (i = 0; i < UD_PROT_NPD; i++)
+	}
+	for (i = 0; i < UD_PROT_NPD; i++) {
 		if (uldma_owns(uf, i))
 			WARN_ON(ud_dealloc_pd(&uldma->prot, i) != UD_OK);
+	}
 	uf->pds = 0;
 	mutex_unlock(&uldma->lock);
 	kfree(uf);
@@ -352,7 +364,8 @@ static int __init uldma_init(void)
 	uldma->misc.minor = MISC_DYNAMIC_MINOR;
 	uldma->misc.name = "uldma";
 	uldma->misc.fops = &uldma_fops;
-	uldma->misc.mode = 0600;	/* pins memory, shows physical addresses */
+	/* It pins memory and shows physical addresses: root only. */
+	uldma->misc.mode = 0600;
 	err = misc_register(&uldma->misc);
 	if (err) {
 		pr_err("misc_register failed: %d\n", err);

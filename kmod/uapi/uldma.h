@@ -64,8 +64,10 @@
 #define ULDMA_KIND_REMOTE_WRITE	 3u
 #define ULDMA_KIND_REMOTE_ATOMIC 4u
 
-/* QUERY (out): the device's fixed limits (src/prot.h).  The PD, region and
- * pin tables are shared by all open files of the device. */
+/*
+ * QUERY (out): the device's fixed limits (src/prot.h).  The PD, region and
+ * pin tables are shared by all open files of the device.
+ */
 struct uldma_query {
 	__u32 abi_version;	/* ULDMA_ABI_VERSION                        */
 	__u32 page_size;	/* 4096: the core's page                    */
@@ -82,9 +84,11 @@ struct uldma_pd {
 	__u32 reserved;
 };
 
-/* REG_MR: register [addr, addr + length) of the calling process in pd
+/*
+ * REG_MR: register [addr, addr + length) of the calling process in pd
  * (in); lkey, rkey (out; rkey is 0 unless a remote right was asked for).
- * The pages are pinned (FOLL_WRITE | FOLL_LONGTERM) until deregistration. */
+ * The pages are pinned (FOLL_WRITE | FOLL_LONGTERM) until deregistration.
+ */
 struct uldma_reg_mr {
 	__u64 addr;
 	__u64 length;
@@ -100,12 +104,14 @@ struct uldma_dereg_mr {
 	__u32 reserved;
 };
 
-/* CHECK: the access check the engine applies to every DMA (src/access.h):
+/*
+ * CHECK: the access check the engine applies to every DMA (src/access.h):
  * (pd, key, addr, length, kind) in; status out.  The ioctl succeeds when
  * the check ran (status says its verdict) and fails only when the request
  * itself is bad (pd not this file's: ENOENT; reserved field set).  phys:
  * the physical address of addr when status == 0 and the caller has
- * CAP_SYS_ADMIN (as /proc/PID/pagemap), else 0. */
+ * CAP_SYS_ADMIN (as /proc/PID/pagemap), else 0.
+ */
 struct uldma_check {
 	__u64 addr;
 	__u64 length;
@@ -118,11 +124,12 @@ struct uldma_check {
 	__u32 reserved;
 };
 
-#define ULDMA_IOC_QUERY		_IOWR(ULDMA_IOC_MAGIC, 0x00, struct uldma_query)
-#define ULDMA_IOC_ALLOC_PD	_IOWR(ULDMA_IOC_MAGIC, 0x01, struct uldma_pd)
-#define ULDMA_IOC_DEALLOC_PD	_IOWR(ULDMA_IOC_MAGIC, 0x02, struct uldma_pd)
-#define ULDMA_IOC_REG_MR	_IOWR(ULDMA_IOC_MAGIC, 0x03, struct uldma_reg_mr)
-#define ULDMA_IOC_DEREG_MR	_IOWR(ULDMA_IOC_MAGIC, 0x04, struct uldma_dereg_mr)
-#define ULDMA_IOC_CHECK		_IOWR(ULDMA_IOC_MAGIC, 0x05, struct uldma_check)
+#define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
+#define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
+#define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
+#define ULDMA_IOC_DEALLOC_PD	ULDMA_IOC(0x02, struct uldma_pd)
+#define ULDMA_IOC_REG_MR	ULDMA_IOC(0x03, struct uldma_reg_mr)
+#define ULDMA_IOC_DEREG_MR	ULDMA_IOC(0x04, struct uldma_dereg_mr)
+#define ULDMA_IOC_CHECK		ULDMA_IOC(0x05, struct uldma_check)
 
 #endif /* _UAPI_ULDMA_H */

@@ -139,7 +139,7 @@ static int hold(void)
 	if (!buf || alloc_pd(fd, &pd) ||
 	    reg_mr(fd, pd, (uintptr_t)buf, BUF_LEN, ULDMA_ACC_LOCAL_WRITE,
 		   &lkey, NULL)) {
-		printf("verbs: hold: setup failed\n");
+		printf("verbs: holder: setup failed\n");
 		return 1;
 	}
 	memset(buf, 0x5a, BUF_LEN);
@@ -176,8 +176,10 @@ int main(int argc, char **argv)
 	      q.abi_version, q.page_size, q.max_pd, q.max_mr, q.max_mr_pages,
 	      q.max_pinned_pages, (unsigned long long)q.max_mr_len);
 
-	/* Malformed requests: unknown ioctl, short struct, long struct with
-	 * non-zero tail, wrong magic. */
+	/*
+	 * Malformed requests: unknown ioctl, short struct, long struct with
+	 * non-zero tail, wrong magic.
+	 */
 	r = xioctl(fd1, _IOWR(ULDMA_IOC_MAGIC, 0x3f, struct uldma_pd), junk);
 	check("unknown ioctl -> ENOTTY", r == -ENOTTY, "%d", r);
 	r = xioctl(fd1, _IOWR('x', 0x00, struct uldma_query), &q);
@@ -213,8 +215,10 @@ int main(int argc, char **argv)
 		      BUF_LEN, ULDMA_KIND_LOCAL_READ, 0);
 	check_verdict("check remote write, whole buffer", fd1, pd1, rkey, base,
 		      BUF_LEN, ULDMA_KIND_REMOTE_WRITE, 0);
-	/* One byte in each page: physical address page-distinct per page,
-	 * same offset in the page as the virtual address. */
+	/*
+	 * One byte in each page: physical address page-distinct per page,
+	 * same offset in the page as the virtual address.
+	 */
 	np = (unsigned int)(((base % PG) + BUF_LEN + PG - 1) / PG);
 	distinct = 1;
 	offs = 1;
@@ -224,9 +228,10 @@ int main(int argc, char **argv)
 		pa[i] = c.phys;
 		if (r || c.status || c.phys == 0 || c.phys % PG != addr % PG)
 			offs = 0;
-		for (j = 0; j < i; j++)
+		for (j = 0; j < i; j++) {
 			if (pa[j] / PG == pa[i] / PG)
 				distinct = 0;
+		}
 	}
 	check("check each page: ok, same offset", offs && n == np,
 	      "%u pages, first pa 0x%llx", n, (unsigned long long)pa[0]);
@@ -260,7 +265,8 @@ int main(int argc, char **argv)
 	r = reg_mr(fd1, pd1, base, 0, 0, NULL, NULL);
 	check("reg_mr zero length -> EINVAL", r == -EINVAL, "%d", r);
 	r = reg_mr(fd1, pd1, UINT64_MAX - 4095, 8192, 0, NULL, NULL);
-	check("reg_mr addr+len past 2^64 -> EOVERFLOW", r == -EOVERFLOW, "%d", r);
+	check("reg_mr addr+len past 2^64 -> EOVERFLOW", r == -EOVERFLOW, "%d",
+	      r);
 	r = reg_mr(fd1, pd1, base, 65537, 0, NULL, NULL);
 	check("reg_mr longer than max_mr_len -> ERANGE", r == -ERANGE, "%d", r);
 	r = reg_mr(fd1, pd1, base, BUF_LEN, ULDMA_ACC_REMOTE_WRITE, NULL, NULL);
@@ -291,15 +297,16 @@ int main(int argc, char **argv)
 	r = reg_mr(fd1, pd2, base, BUF_LEN, 0, NULL, NULL);
 	check("reg_mr in another file's PD -> ENOENT", r == -ENOENT, "%d", r);
 	check_verdict("second file unchanged: its key still checks", fd2, pd2,
-		      key2, (uintptr_t)buf2, BUF_LEN, ULDMA_KIND_LOCAL_WRITE, 0);
+		      key2, (uintptr_t)buf2, BUF_LEN, ULDMA_KIND_LOCAL_WRITE,
+		      0);
 
 	/* PD with a region cannot go; stale key after dereg. */
 	r = dealloc_pd(fd1, pd1);
 	check("dealloc pd with a region -> EBUSY", r == -EBUSY, "%d", r);
 	r = dereg_mr(fd1, lkey);
 	check("dereg_mr", r == 0, "%d", r);
-	check_verdict("stale key after dereg -> ENOKEY", fd1, pd1, lkey, base, 8,
-		      ULDMA_KIND_LOCAL_READ, -ENOKEY);
+	check_verdict("stale key after dereg -> ENOKEY", fd1, pd1, lkey, base,
+		      8, ULDMA_KIND_LOCAL_READ, -ENOKEY);
 	r = dereg_mr(fd1, lkey);
 	check("dereg stale key -> ENOKEY", r == -ENOKEY, "%d", r);
 	r = reg_mr(fd1, pd1, base, BUF_LEN, ULDMA_ACC_LOCAL_WRITE, &rkey, NULL);
@@ -314,12 +321,15 @@ int main(int argc, char **argv)
 	r = dealloc_pd(fd1, pd1);
 	check("dealloc pd twice -> ENOENT", r == -ENOENT, "%d", r);
 
-	/* close() of the second file with a live region frees its PD and
-	 * region: a fresh file can then allocate every PD. */
+	/*
+	 * close() of the second file with a live region frees its PD and
+	 * region: a fresh file can then allocate every PD.
+	 */
 	close(fd2);
 	fd3 = open_dev();
-	for (n = 0; n < 16 && alloc_pd(fd3, &pds[n]) == 0; n++)
-		;
+	n = 0;
+	while (n < 16 && alloc_pd(fd3, &pds[n]) == 0)
+		n++;
 	check("after close: every PD free again, then ENOSPC",
 	      n == q.max_pd && alloc_pd(fd3, &pds[15]) == -ENOSPC, "%u PDs", n);
 	close(fd3);
