@@ -25,8 +25,9 @@
  * So resolution and pin are one step: a frame the core is told about stays
  * pinned from resolution on, never migrated in between.  Outside a stage
  * (nothing in the kernel registers except the ioctl) pages and pin refuse
- * with UD_E_PLATFORM.  ud_kmod_pins counts the pins this file holds for the
- * core; module exit reports it (0 unless something leaked).
+ * with UD_E_PLATFORM.  ud_kmod_pins counts every pin this file holds,
+ * staged or the core's; module exit reports it (0 unless something
+ * leaked).
  * [A-PROT-PAGES] [A-PROT-PIN]
  */
 #include <linux/atomic.h>
@@ -53,8 +54,10 @@ void ud_kmod_stage_end(struct ud_kmod_stage *st)
 	unsigned int i;
 
 	for (i = 0; i < st->npages; i++) {
-		if (!st->taken[i])
+		if (!st->taken[i]) {
 			unpin_user_page(st->pages[i]);
+			atomic_long_dec(&ud_kmod_pins);
+		}
 	}
 	st->npages = 0;
 	ud_kmod_stage_cur = NULL;
@@ -88,6 +91,7 @@ ud_status ud_plat_prot_pages(uint64_t va, uint32_t npages, uint64_t *page)
 		return UD_E_PLATFORM;
 	}
 	st->npages = npages;
+	atomic_long_add((long)npages, &ud_kmod_pins);
 	for (i = 0; i < npages; i++)
 		page[i] = (uint64_t)page_to_pfn(st->pages[i]) << PAGE_SHIFT;
 	return UD_OK;
@@ -104,7 +108,6 @@ ud_status ud_plat_prot_pin(uint64_t pa)
 	for (i = 0; i < st->npages; i++) {
 		if (!st->taken[i] && page_to_pfn(st->pages[i]) == pfn) {
 			st->taken[i] = true;
-			atomic_long_inc(&ud_kmod_pins);
 			return UD_OK;
 		}
 	}

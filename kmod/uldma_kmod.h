@@ -41,7 +41,7 @@ struct ud_kmod_stage {
 };
 void ud_kmod_stage_begin(struct ud_kmod_stage *st);
 void ud_kmod_stage_end(struct ud_kmod_stage *st);
-/* Pins held for the core's pin table (0 once every region is gone). */
+/* Page pins held, staged or the core's (0 once every region is gone). */
 long ud_kmod_pins_held(void);
 
 #endif /* ULDMA_KMOD_H */

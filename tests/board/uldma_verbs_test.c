@@ -151,7 +151,7 @@ static int hold(void)
 
 int main(int argc, char **argv)
 {
-	int fd1, fd2, fd3, r, distinct, offs;
+	int fd1, fd2, fd3, r, r2, distinct, offs;
 	uint32_t pd1, pd2, lkey, rkey, key2, pds[16];
 	struct uldma_query q;
 	struct uldma_check c;
@@ -314,8 +314,25 @@ int main(int argc, char **argv)
 	      r == 0 && rkey != lkey, "%d, key 0x%x", r, rkey);
 	check_verdict("old key still stale", fd1, pd1, lkey, base, 8,
 		      ULDMA_KIND_LOCAL_READ, -ENOKEY);
+	/*
+	 * Two regions on the same pages: the second takes no new pin; either
+	 * goes, the other still translates to the same frames.
+	 */
+	r = reg_mr(fd1, pd1, base, BUF_LEN, 0, &key2, NULL);
+	r2 = chk(fd1, pd1, key2, base, 1, ULDMA_KIND_LOCAL_READ, &c);
+	check("second region on the same pages: same frame",
+	      r == 0 && r2 == 0 && c.status == 0 && c.phys == pa[0],
+	      "%d %d status %d pa 0x%llx", r, r2, c.status,
+	      (unsigned long long)c.phys);
 	r = dereg_mr(fd1, rkey);
 	check("dereg_mr again", r == 0, "%d", r);
+	r2 = chk(fd1, pd1, key2, base, BUF_LEN, ULDMA_KIND_LOCAL_READ, &c);
+	r = chk(fd1, pd1, key2, base, 1, ULDMA_KIND_LOCAL_READ, &c);
+	check("the other region still checks, same frame",
+	      r == 0 && r2 == 0 && c.status == 0 && c.phys == pa[0],
+	      "%d status %d", r, c.status);
+	r = dereg_mr(fd1, key2);
+	check("dereg the other region", r == 0, "%d", r);
 	r = dealloc_pd(fd1, pd1);
 	check("dealloc pd", r == 0, "%d", r);
 	r = dealloc_pd(fd1, pd1);
