@@ -1,31 +1,55 @@
 // SPDX-License-Identifier: MIT
 /*
- * kmod/uldma_main.c -- module init/exit of uldma.ko, the kernel home.
+ * kmod/uldma_main.c -- module init/exit and /dev/uldma of uldma.ko, the
+ * kernel home.
  *
  * The verified core (src/) does the deciding; this file only moves data
  * between the kernel and the core.  At load it runs a small self-check of
  * the core (kmod/uldma_selftest.c) and reports the result twice, so a test
  * harness can observe it without a debugger:
  *   - one line in the kernel log:  "uldma: self-check passed (N checks)"
- *   - the same line from `cat /dev/uldma` (a read-only misc device).
+ *   - the same line from `cat /dev/uldma`.
  * A failed self-check fails the load (-EIO): a module whose core misbehaves
  * on this kernel/compiler must not sit in the kernel looking healthy.
+ *
+ * /dev/uldma also carries the verbs of the core (kmod/uapi/uldma.h): one
+ * struct ud_prot for the device (the engine checks every DMA against one
+ * table), one mutex around it, and per open file the set of PDs it
+ * allocated.  A file reaches only its own PDs and the regions in them;
+ * release() deregisters every region of the file (unpinning its pages) and
+ * frees its PDs.  See docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/bits.h>
+#include <linux/capability.h>
+#include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 
+#include "access.h"
+#include "mr.h"
+#include "pd.h"
+#include "uapi/uldma.h"
 #include "uldma_kmod.h"
 
 struct uldma_dev {
 	struct miscdevice misc;
 	char report[UD_KMOD_REPORT_LEN];
 	size_t report_len;
+	struct mutex lock;		/* protects prot and every file's pds */
+	struct ud_prot prot;		/* PDs, regions, pin table            */
+};
+
+/* One open file of /dev/uldma: one process context. */
+struct uldma_file {
+	u32 pds;			/* bit d: PD d is this file's         */
 };
 
 static struct uldma_dev *uldma;
@@ -37,10 +61,283 @@ static ssize_t uldma_read(struct file *file, char __user *buf, size_t len,
 				       uldma->report_len);
 }
 
+/*
+ * The one table from the core's ud_status to errno (kmod/uapi/uldma.h),
+ * indexed by -status.  UD_E_PLATFORM: the kernel's own error when the
+ * home recorded one, else EIO.
+ */
+static const int uldma_errno_tab[] = {
+	[-UD_OK]		= 0,
+	[-UD_E_INVAL]		= EINVAL,
+	[-UD_E_RANGE]		= ERANGE,
+	[-UD_E_KEY]		= ENOKEY,
+	[-UD_E_PERM]		= EACCES,
+	[-UD_E_BUSY]		= EBUSY,
+	[-UD_E_NOSPC]		= ENOSPC,
+	[-UD_E_NOENT]		= ENOENT,
+	[-UD_E_STATE]		= EBADFD,
+	[-UD_E_PD]		= EPERM,
+	[-UD_E_BOUNDS]		= EFAULT,
+	[-UD_E_OVERFLOW]	= EOVERFLOW,
+	[-UD_E_SEQ]		= EPROTO,
+	[-UD_E_FULL]		= ENOBUFS,
+	[-UD_E_EMPTY]		= ENODATA,
+	[-UD_E_STALE]		= ESTALE,
+	[-UD_E_FORGED]		= EBADMSG,
+	[-UD_E_FAULT]		= EFAULT,
+	[-UD_E_PLATFORM]	= EIO,
+};
+
+static int uldma_errno(ud_status st, int plat_err)
+{
+	if (st == UD_E_PLATFORM && plat_err < 0)
+		return plat_err;
+	if (st > 0 || -st >= (int)ARRAY_SIZE(uldma_errno_tab))
+		return -EIO;
+	return -uldma_errno_tab[-st];
+}
+
+static bool uldma_owns(const struct uldma_file *uf, u32 pd)
+{
+	return pd < UD_PROT_NPD && (uf->pds & BIT(pd));
+}
+
+/*
+ * Copy an ioctl argument in: at least this header's struct (usize is the
+ * size encoded in the command); a longer one must end in zeros.
+ */
+static int uldma_arg_in(void *k, size_t ksize, void __user *u, size_t usize)
+{
+	if (usize < ksize)
+		return -EINVAL;
+	return copy_struct_from_user(k, ksize, u, usize);
+}
+
+static int uldma_query(void __user *u, size_t usize)
+{
+	struct uldma_query q;
+	int err = uldma_arg_in(&q, sizeof(q), u, usize);
+
+	if (err)
+		return err;
+	q.abi_version = ULDMA_ABI_VERSION;
+	q.page_size = UD_PAGE_SIZE;
+	q.max_pd = UD_PROT_NPD;
+	q.max_mr = UD_PROT_NMR;
+	q.max_mr_pages = UD_PROT_MAXPG;
+	q.max_pinned_pages = UD_PROT_NPIN;
+	q.max_mr_len = (u64)UD_PROT_MAXPG * UD_PAGE_SIZE;
+	return copy_to_user(u, &q, sizeof(q)) ? -EFAULT : 0;
+}
+
+static int uldma_alloc_pd(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_pd a;
+	uint32_t pd;
+	int err = uldma_arg_in(&a, sizeof(a), u, usize);
+
+	if (err)
+		return err;
+	if (a.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	err = uldma_errno(ud_alloc_pd(&uldma->prot, &pd), 0);
+	if (!err) {
+		a.pd = pd;
+		if (copy_to_user(u, &a, sizeof(a))) {
+			/* The caller never learns the PD: take it back. */
+			ud_dealloc_pd(&uldma->prot, pd);
+			err = -EFAULT;
+		} else {
+			uf->pds |= BIT(pd);
+		}
+	}
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+static int uldma_dealloc_pd(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_pd a;
+	int err = uldma_arg_in(&a, sizeof(a), u, usize);
+
+	if (err)
+		return err;
+	if (a.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns(uf, a.pd)) {
+		err = -ENOENT;
+	} else {
+		err = uldma_errno(ud_dealloc_pd(&uldma->prot, a.pd), 0);
+		if (!err)
+			uf->pds &= ~BIT(a.pd);
+	}
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_reg_mr r;
+	struct ud_kmod_stage *st;
+	uint32_t h, lkey, rkey;
+	ud_status s;
+	int err = uldma_arg_in(&r, sizeof(r), u, usize);
+
+	if (err)
+		return err;
+	st = kmalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns(uf, r.pd)) {
+		err = -ENOENT;
+		goto out_unlock;
+	}
+	ud_kmod_stage_begin(st);
+	s = ud_reg_mr(&uldma->prot, r.pd, r.addr, r.length, r.access, &h,
+		      &lkey, &rkey);
+	ud_kmod_stage_end(st);
+	err = uldma_errno(s, st->err);
+	if (err)
+		goto out_unlock;
+	r.lkey = lkey;
+	r.rkey = rkey;
+	if (copy_to_user(u, &r, sizeof(r))) {
+		/* The caller never learns the key: take the region back. */
+		ud_dereg_mr(&uldma->prot, h);
+		err = -EFAULT;
+	}
+out_unlock:
+	mutex_unlock(&uldma->lock);
+	kfree(st);
+	return err;
+}
+
+static int uldma_dereg_mr(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_dereg_mr d;
+	struct ud_mr_attr a;
+	uint32_t idx;
+	int err = uldma_arg_in(&d, sizeof(d), u, usize);
+
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	idx = d.lkey % UD_KEY_IDX_SPAN;
+	if (idx >= UD_PROT_NMR)
+		return -ENOKEY;
+	mutex_lock(&uldma->lock);
+	/* The key must be the region's current L_Key, in a PD of this file. */
+	if (ud_query_mr(&uldma->prot, idx, &a) != UD_OK || a.lkey != d.lkey ||
+	    !uldma_owns(uf, a.pd))
+		err = -ENOKEY;
+	else
+		err = uldma_errno(ud_dereg_mr(&uldma->prot, idx), 0);
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+static int uldma_check(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_check c;
+	uint64_t pa = 0;
+	ud_status st;
+	int err = uldma_arg_in(&c, sizeof(c), u, usize);
+
+	if (err)
+		return err;
+	if (c.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns(uf, c.pd)) {
+		mutex_unlock(&uldma->lock);
+		return -ENOENT;
+	}
+	st = ud_prot_check(&uldma->prot, c.pd, c.key, c.addr, c.length,
+			   c.kind, &pa);
+	mutex_unlock(&uldma->lock);
+	c.core_status = st;
+	c.status = uldma_errno(st, 0);
+	c.phys = (st == UD_OK && capable(CAP_SYS_ADMIN)) ? pa : 0;
+	return copy_to_user(u, &c, sizeof(c)) ? -EFAULT : 0;
+}
+
+static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct uldma_file *uf = file->private_data;
+	void __user *u = (void __user *)arg;
+	size_t usize = _IOC_SIZE(cmd);
+
+	if (_IOC_TYPE(cmd) != ULDMA_IOC_MAGIC ||
+	    _IOC_DIR(cmd) != (_IOC_READ | _IOC_WRITE))
+		return -ENOTTY;
+	switch (_IOC_NR(cmd)) {
+	case _IOC_NR(ULDMA_IOC_QUERY):
+		return uldma_query(u, usize);
+	case _IOC_NR(ULDMA_IOC_ALLOC_PD):
+		return uldma_alloc_pd(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_DEALLOC_PD):
+		return uldma_dealloc_pd(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_REG_MR):
+		return uldma_reg_mr(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_DEREG_MR):
+		return uldma_dereg_mr(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_CHECK):
+		return uldma_check(uf, u, usize);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static int uldma_open(struct inode *inode, struct file *file)
+{
+	struct uldma_file *uf = kzalloc(sizeof(*uf), GFP_KERNEL);
+
+	if (!uf)
+		return -ENOMEM;
+	file->private_data = uf;
+	return 0;
+}
+
+/*
+ * The file's last reference went (close, exit, kill): every region in its
+ * PDs is deregistered (the core unpins each page after its last
+ * registration), then its PDs are freed.  No window or QP verb exists, so
+ * neither can be refused.
+ */
+static int uldma_release(struct inode *inode, struct file *file)
+{
+	struct uldma_file *uf = file->private_data;
+	struct ud_mr_attr a;
+	uint32_t i;
+
+	mutex_lock(&uldma->lock);
+	for (i = 0; i < UD_PROT_NMR; i++) {
+		if (ud_query_mr(&uldma->prot, i, &a) == UD_OK &&
+		    uldma_owns(uf, a.pd))
+			WARN_ON(ud_dereg_mr(&uldma->prot, i) != UD_OK);
+	}
+	for (i = 0; i < UD_PROT_NPD; i++) {
+		if (uldma_owns(uf, i))
+			WARN_ON(ud_dealloc_pd(&uldma->prot, i) != UD_OK);
+	}
+	uf->pds = 0;
+	mutex_unlock(&uldma->lock);
+	kfree(uf);
+	return 0;
+}
+
 static const struct file_operations uldma_fops = {
-	.owner	= THIS_MODULE,
-	.read	= uldma_read,
-	.llseek	= default_llseek,
+	.owner		= THIS_MODULE,
+	.open		= uldma_open,
+	.release	= uldma_release,
+	.read		= uldma_read,
+	.unlocked_ioctl	= uldma_ioctl,
+	.compat_ioctl	= compat_ptr_ioctl,
+	.llseek		= default_llseek,
 };
 
 static int __init uldma_init(void)
@@ -58,6 +355,8 @@ static int __init uldma_init(void)
 		       st.failed ? st.failed : "?", st.total - st.passed, st.total);
 		goto err_free;
 	}
+	mutex_init(&uldma->lock);
+	ud_prot_init(&uldma->prot);
 	uldma->report_len = scnprintf(uldma->report, sizeof(uldma->report),
 				      "uldma: self-check passed (%u checks)\n",
 				      st.passed);
@@ -65,7 +364,8 @@ static int __init uldma_init(void)
 	uldma->misc.minor = MISC_DYNAMIC_MINOR;
 	uldma->misc.name = "uldma";
 	uldma->misc.fops = &uldma_fops;
-	uldma->misc.mode = 0444;
+	/* It pins memory and shows physical addresses: root only. */
+	uldma->misc.mode = 0600;
 	err = misc_register(&uldma->misc);
 	if (err) {
 		pr_err("misc_register failed: %d\n", err);
@@ -83,10 +383,17 @@ err_free:
 
 static void __exit uldma_exit(void)
 {
+	long pins;
+
 	misc_deregister(&uldma->misc);
+	/* Every file is closed (the module was in use until then). */
+	pins = ud_kmod_pins_held();
+	if (pins)
+		pr_err("unload: %ld pages still pinned\n", pins);
+	mutex_destroy(&uldma->lock);
 	kfree(uldma);
 	uldma = NULL;
-	pr_info("unloaded\n");
+	pr_info("unloaded, %ld pages pinned\n", pins);
 }
 
 module_init(uldma_init);

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR MIT */
+/*
+ * kmod/uapi/uldma.h -- the user-space interface of /dev/uldma (uldma.ko).
+ *
+ * Each open file of /dev/uldma is one process context: the protection
+ * domains it allocates belong to it, the regions it registers are in its
+ * PDs, and closing it (or the process dying) deregisters and unpins all of
+ * them.  Every verb is decided by the verified core (src/pd.c, src/mr.c,
+ * src/access.c); this header only carries arguments and answers.
+ *
+ * ABI rules:
+ *  - every ioctl is _IOWR(ULDMA_IOC_MAGIC, nr, struct); the size encoded in
+ *    the command is the struct's size.  A size smaller than this header's
+ *    struct is refused (-EINVAL); a larger one (a newer header) is accepted
+ *    only if the extra bytes are zero (-E2BIG otherwise), and only this
+ *    header's part is written back.  ULDMA_ABI_VERSION (returned by
+ *    ULDMA_IOC_QUERY) grows when a struct grows.
+ *  - reserved fields must be zero (-EINVAL).
+ *  - an ioctl that fails returns -1 with errno set and changes nothing.
+ *  - errno values from the core's ud_status (src/ud_common.h), one table:
+ *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
+ *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
+ *      UD_E_KEY      -3  ENOKEY     key does not validate (wrong, stale)
+ *      UD_E_PERM     -4  EACCES     access flags do not allow the access
+ *      UD_E_BUSY     -5  EBUSY      PD still has regions
+ *      UD_E_NOSPC    -6  ENOSPC     PD, region or pin table full
+ *      UD_E_NOENT    -7  ENOENT     no such PD/region (for this file)
+ *      UD_E_STATE    -8  EBADFD
+ *      UD_E_PD       -9  EPERM      key belongs to another PD
+ *      UD_E_BOUNDS  -10  EFAULT     range outside the region
+ *      UD_E_OVERFLOW -11 EOVERFLOW  addr + len passes 2^64
+ *      UD_E_SEQ     -12  EPROTO
+ *      UD_E_FULL    -13  ENOBUFS
+ *      UD_E_EMPTY   -14  ENODATA
+ *      UD_E_STALE   -15  ESTALE
+ *      UD_E_FORGED  -16  EBADMSG
+ *      UD_E_FAULT   -17  EFAULT
+ *      UD_E_PLATFORM -18 the kernel's own error when it has one (the
+ *                        page pin's: EFAULT for an unmapped range, ENOMEM),
+ *                        else EIO
+ *    plus, from the device itself: ENOTTY (unknown ioctl), EFAULT (bad
+ *    argument pointer), ENOMEM.
+ */
+#ifndef _UAPI_ULDMA_H
+#define _UAPI_ULDMA_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+
+#define ULDMA_ABI_VERSION	1
+#define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
+
+/* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
+#define ULDMA_ACC_LOCAL_WRITE	1u
+#define ULDMA_ACC_REMOTE_WRITE	2u
+#define ULDMA_ACC_REMOTE_READ	4u
+#define ULDMA_ACC_REMOTE_ATOMIC	8u
+#define ULDMA_ACC_MW_BIND	16u
+
+/* Access kinds presented to ULDMA_IOC_CHECK (src/prot.h UD_KIND_*). */
+#define ULDMA_KIND_LOCAL_READ	 0u
+#define ULDMA_KIND_LOCAL_WRITE	 1u
+#define ULDMA_KIND_REMOTE_READ	 2u
+#define ULDMA_KIND_REMOTE_WRITE	 3u
+#define ULDMA_KIND_REMOTE_ATOMIC 4u
+
+/*
+ * QUERY (out): the device's fixed limits (src/prot.h).  The PD, region and
+ * pin tables are shared by all open files of the device.
+ */
+struct uldma_query {
+	__u32 abi_version;	/* ULDMA_ABI_VERSION                        */
+	__u32 page_size;	/* 4096: the core's page                    */
+	__u32 max_pd;		/* protection domains (UD_PROT_NPD)         */
+	__u32 max_mr;		/* memory regions (UD_PROT_NMR)             */
+	__u32 max_mr_pages;	/* pages per region (UD_PROT_MAXPG)         */
+	__u32 max_pinned_pages;	/* distinct pinned pages (UD_PROT_NPIN)     */
+	__u64 max_mr_len;	/* bytes per region, page-aligned start     */
+};
+
+/* ALLOC_PD (out: pd) and DEALLOC_PD (in: pd). */
+struct uldma_pd {
+	__u32 pd;
+	__u32 reserved;
+};
+
+/*
+ * REG_MR: register [addr, addr + length) of the calling process in pd
+ * (in); lkey, rkey (out; rkey is 0 unless a remote right was asked for).
+ * The pages are pinned (FOLL_WRITE | FOLL_LONGTERM) until deregistration.
+ */
+struct uldma_reg_mr {
+	__u64 addr;
+	__u64 length;
+	__u32 pd;
+	__u32 access;		/* ULDMA_ACC_*                              */
+	__u32 lkey;
+	__u32 rkey;
+};
+
+/* DEREG_MR (in: lkey of a region of this file). */
+struct uldma_dereg_mr {
+	__u32 lkey;
+	__u32 reserved;
+};
+
+/*
+ * CHECK: the access check the engine applies to every DMA (src/access.h):
+ * (pd, key, addr, length, kind) in; status out.  The ioctl succeeds when
+ * the check ran (status says its verdict) and fails only when the request
+ * itself is bad (pd not this file's: ENOENT; reserved field set).  phys:
+ * the physical address of addr when status == 0 and the caller has
+ * CAP_SYS_ADMIN (as /proc/PID/pagemap), else 0.
+ */
+struct uldma_check {
+	__u64 addr;
+	__u64 length;
+	__u64 phys;		/* out                                      */
+	__u32 pd;
+	__u32 key;
+	__u32 kind;		/* ULDMA_KIND_*                             */
+	__s32 status;		/* out: 0 or a negative errno (table above) */
+	__s32 core_status;	/* out: the core's ud_status                */
+	__u32 reserved;
+};
+
+#define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
+#define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
+#define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
+#define ULDMA_IOC_DEALLOC_PD	ULDMA_IOC(0x02, struct uldma_pd)
+#define ULDMA_IOC_REG_MR	ULDMA_IOC(0x03, struct uldma_reg_mr)
+#define ULDMA_IOC_DEREG_MR	ULDMA_IOC(0x04, struct uldma_dereg_mr)
+#define ULDMA_IOC_CHECK		ULDMA_IOC(0x05, struct uldma_check)
+
+#endif /* _UAPI_ULDMA_H */
