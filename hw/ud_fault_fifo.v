@@ -34,6 +34,19 @@ module ud_fault_fifo #(
     output reg  [AW:0] count,
     output reg  [31:0] ovf_count,
     output reg         ovf_sticky
+`ifdef FORMAL
+    // Observation ports for hw/formal/ud_fault_fifo_formal.sv only (the
+    // induction invariants name the internal state); absent otherwise.
+    ,
+    output wire [AW-1:0] f_head,
+    output wire [AW-1:0] f_tail,
+    output wire          f_low_read,
+    output wire          f_last_valid,
+    output wire [81:0]   f_last_key,        // {src, trid, seq, iova}
+    input  wire [AW-1:0] f_peek_addr,
+    output wire [63:0]   f_peek_lo,
+    output wire [63:0]   f_peek_hi
+`endif
 );
     localparam DEPTH = 1 << AW;
 
@@ -55,6 +68,16 @@ module ud_fault_fifo #(
 
     wire dup = last_valid && last_src == src && last_trid == trid &&
                last_seq == seq && last_iova == iova;
+
+`ifdef FORMAL
+    assign f_head = head;
+    assign f_tail = tail;
+    assign f_low_read = low_read;
+    assign f_last_valid = last_valid;
+    assign f_last_key = {last_src, last_trid, last_seq, last_iova};
+    assign f_peek_lo = mem_lo[f_peek_addr];
+    assign f_peek_hi = mem_hi[f_peek_addr];
+`endif
 
     always @(posedge clk) begin
         if (rst) begin
