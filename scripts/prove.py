@@ -526,35 +526,32 @@ SMOKE_ALLOW = os.path.join(PROOFS, "smoke-allow.txt")
 SMOKE_PENDING = os.path.join(PROOFS, "smoke-pending.txt")
 
 
-def smoke_pending():
-    """Modules whose smoke pass is not run yet, each with its reason:
-    lines `MODULE  reason...` in proofs/smoke-pending.txt.  Printed in
-    every summary, so the gap is never silent."""
+def read_reasons(path):
+    """{first word: reason} from lines `WORD  reason...` (# comments);
+    an entry without its reason is refused."""
     out = {}
-    if os.path.exists(SMOKE_PENDING):
-        with open(SMOKE_PENDING) as f:
+    if os.path.exists(path):
+        with open(path) as f:
             for line in f:
                 parts = line.split(None, 1)
                 if parts and not parts[0].startswith("#"):
                     if len(parts) < 2 or not parts[1].strip():
-                        sys.exit("prove: %s: %s has no reason" % (SMOKE_PENDING, parts[0]))
+                        sys.exit("prove: %s: %s has no reason" % (path, parts[0]))
                     out[parts[0]] = parts[1].strip()
     return out
 
 
+def smoke_pending():
+    """Modules whose smoke pass is not run yet, each with its reason
+    (proofs/smoke-pending.txt).  Printed in every summary, so the gap is
+    never silent."""
+    return read_reasons(SMOKE_PENDING)
+
+
 def smoke_allowed():
-    """Smoke goals known to be proved, each with its reason:
-    lines `GOAL_KEY  reason...` in proofs/smoke-allow.txt."""
-    out = set()
-    if os.path.exists(SMOKE_ALLOW):
-        with open(SMOKE_ALLOW) as f:
-            for line in f:
-                parts = line.split(None, 1)
-                if parts and not parts[0].startswith("#"):
-                    if len(parts) < 2 or not parts[1].strip():
-                        sys.exit("prove: %s: %s has no reason" % (SMOKE_ALLOW, parts[0]))
-                    out.add(parts[0])
-    return out
+    """Smoke goals known to be proved, each with the reason it is not a
+    defect (proofs/smoke-allow.txt)."""
+    return set(read_reasons(SMOKE_ALLOW))
 
 
 def read_baseline(mod):

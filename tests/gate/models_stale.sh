@@ -30,22 +30,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/models_stale.XXXXXX") || fail "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 copy="$tmp/tree"
-mkdir "$copy" || fail "mkdir failed"
-
-# The tracked files, from the work tree (a file deleted but not committed
-# is skipped); outside a git checkout (an exported tree), every file but
-# build/ and proofs/cache/.
-if (cd "$root" && git rev-parse --is-inside-work-tree) >/dev/null 2>&1; then
-	(cd "$root" && git ls-files) | grep -v '^proofs/cache/' | while IFS= read -r f; do
-		[ -f "$root/$f" ] && printf '%s\n' "$f"
-	done >"$tmp/files"
-else
-	(cd "$root" && find . -path ./build -prune -o -path ./proofs/cache -prune \
-		-o -type f -print) >"$tmp/files"
-fi
-[ -s "$tmp/files" ] || fail "no files to copy from $root"
-(cd "$root" && tar -cf - -T "$tmp/files") | (cd "$copy" && tar -xf -) ||
-	fail "could not copy the tree"
+. "$root/tests/gate/lib/copy_tree.sh"
+gate_copy_tree "$root" "$tmp"
 [ -f "$copy/scripts/models.py" ] || fail "the copy has no scripts/models.py"
 
 check() { # check LOG: --check in the copy, output to LOG, its status returned

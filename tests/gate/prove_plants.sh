@@ -27,16 +27,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/prove_plants.XXXXXX") || fail "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 copy="$tmp/tree"
-mkdir "$copy" || fail "mkdir failed"
-if (cd "$root" && git rev-parse --is-inside-work-tree) >/dev/null 2>&1; then
-	(cd "$root" && git ls-files) | grep -v '^proofs/cache/' | while IFS= read -r f; do
-		[ -f "$root/$f" ] && printf '%s\n' "$f"
-	done >"$tmp/files"
-else
-	(cd "$root" && find . -type f ! -path './build/*' ! -path './proofs/cache/*' \
-		! -path './.git/*' | sed 's|^\./||') >"$tmp/files"
-fi
-(cd "$root" && tar cf - -T "$tmp/files") | (cd "$copy" && tar xf -) || fail "copy failed"
+. "$root/tests/gate/lib/copy_tree.sh"
+gate_copy_tree "$root" "$tmp"
 
 # 3. the unmodified copy lints clean.
 (cd "$copy" && python3 scripts/prove.py --lint) >"$tmp/lint0.log" 2>&1 ||
