@@ -93,11 +93,14 @@ struct ud_fh_fault {
 	uint32_t vpn;    /* faulting page, 27 bits */
 };
 
-/* One handled fault, as the handler records it. */
+/* One handled fault, as the handler records it: every field of the fault
+ * that decides its handling (docs/fault_handler.md, "Dedup key"); the
+ * node is the slot's (struct ud_fh_src). */
 struct ud_fh_rec {
 	uint8_t  valid;
 	uint8_t  proc;
 	uint8_t  npages;  /* pages the handling brought in, 1..4 */
+	uint8_t  dir;     /* the fault's UD_FH_DIR_SRC / UD_FH_DIR_DST */
 	uint16_t trid;
 	uint16_t seq;
 	uint16_t pdid;
@@ -221,15 +224,19 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
     assumes ud_fh_allowed(map, f->pdid, f->proc, f->vpn, f->dir);
     // The owner's mapping as the handler was given it (map is not
-    // assigned, so it is the same table after the call).
+    // assigned, so it is the same table after the call; in_map and
+    // ahead_max say so with \at(.., Pre): read in the post-state the
+    // provers must carry the 64-entry table across the havoc of *h by
+    // ud_fh_retry -- ahead_max so took 246k cvc4 steps, timing out at
+    // 15 s under load; this way 65k, docs/METHOD.md).
     ensures in_map: \forall integer v; act->vpn <= v < act->vpn + act->npages ==>
       \at(ud_fh_allowed(map, f->pdid, f->proc, v, f->dir), Pre);
     ensures at_most_4: 1 <= act->npages <= UD_FH_AHEAD_MAX && act->vpn == f->vpn;
     ensures in_block: act->vpn + act->npages <= ud_fh_block_end(f->vpn);
     ensures a_page: \old(h->mode) == UD_FH_TOUCH_A_PAGE ==> act->npages == 1;
     ensures ahead_max: \old(h->mode) == UD_FH_TOUCH_AHEAD ==>
-      (act->vpn + act->npages == ud_fh_block_end(f->vpn) ||
-       !ud_fh_allowed(map, f->pdid, f->proc, act->vpn + act->npages, f->dir));
+      \let e = act->vpn + act->npages; (e == ud_fh_block_end(f->vpn) ||
+       !\at(ud_fh_allowed(map, f->pdid, f->proc, e, f->dir), Pre));
     ensures one_rapf: \result == UD_OK ==> act->outcome == UD_FH_OUT_RETRY &&
       act->rtx == 1 && act->msg.trid == f->trid && act->msg.seq == f->seq &&
       act->msg.pdid == f->pdid && act->msg.wired_pdid == f->pdid &&

@@ -44,15 +44,25 @@ ud_status ud_fh_lookup(const struct ud_fh_map *map, uint16_t pdid,
   assigns h->s[0 .. UD_FH_NSRC - 1], h->victim;
   ensures inv: ud_fh_inv(h);
   ensures recorded: ud_fh_is_dup(h, f);
+  ensures stored: \exists integer i; 0 <= i < UD_FH_NSRC &&
+    h->s[i].used != 0 && h->s[i].node == f->node &&
+    ud_fh_rec_same(h->s[i].newest, f) && h->s[i].newest.dir == f->dir &&
+    h->s[i].newest.vpn == f->vpn && h->s[i].newest.npages == npages;
 */
 void ud_fh_record(struct ud_fh *h, const struct ud_fh_fault *f, uint32_t npages);
 
-/* Does f match one of the last two entries handled for its source? */
+/* Does f match one of the last two entries handled for its source?  Only
+ * if that entry agrees with f in every field that decides f's handling,
+ * direction included (hit_same): a write fault after a read fault of the
+ * same transfer and page is handled, not skipped. */
 /*@
   requires valid: \valid_read(h) && \valid_read(f);
   requires inv: ud_fh_inv(h);
   assigns \nothing;
   ensures dup: \result == 1 <==> ud_fh_is_dup(h, f);
+  ensures hit_same: \result == 1 ==> \exists integer i; 0 <= i < UD_FH_NSRC &&
+    h->s[i].used != 0 && h->s[i].node == f->node &&
+    (ud_fh_rec_same(h->s[i].newest, f) || ud_fh_rec_same(h->s[i].older, f));
 */
 bool ud_fh_dup(const struct ud_fh *h, const struct ud_fh_fault *f);
 
