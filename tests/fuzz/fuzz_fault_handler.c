@@ -4,9 +4,10 @@
  * compared with a reference model written here (seed 004, 3.2.1-3.2.3,
  * Fig. 3.2, Fig. 4.2).  Input: one mapping byte pattern, then 8-byte fault
  * records.  Checked for every fault: the status and outcome the model
- * predicts; every page the home was asked for is mapped with the right;
- * at most 4 pages, never past the 16 KB block; one RAPF with the fault's
- * trid/seq/PDID per RETRY, none otherwise.
+ * predicts (its dedup history compares the direction too); every page the
+ * home was asked for is mapped with the right; at most 4 pages, never past
+ * the 16 KB block; one RAPF with the fault's trid/seq/PDID per RETRY, none
+ * otherwise.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -16,7 +17,9 @@
 #include "plat_host_fault_handler.h"
 
 #define NODES 4u
-struct ref_rec { int valid; uint16_t trid, seq, pdid; uint8_t proc; uint32_t vpn, n; };
+/* a handled fault: every field that decides its handling, direction
+ * included (FAULT-H-13), and the run of pages it decided for */
+struct ref_rec { int valid; uint16_t trid, seq, pdid; uint8_t proc, dir; uint32_t vpn, n; };
 struct ref_src { int used; uint32_t node; struct ref_rec last[2]; };
 
 static int ref_allowed(const struct ud_fh_map *m, uint16_t pd, uint8_t pr, uint32_t vpn, int w)
@@ -89,7 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (int k = 0; k < 2; k++) {
 				struct ref_rec *q = &ref[slot].last[k];
 				if (q->valid && q->trid == f.trid && q->seq == f.seq && q->pdid == f.pdid &&
-				    q->proc == f.proc && f.vpn >= q->vpn && f.vpn < q->vpn + q->n)
+				    q->proc == f.proc && q->dir == f.dir &&
+				    f.vpn >= q->vpn && f.vpn < q->vpn + q->n)
 					dup = 1;
 			}
 		uint32_t n = 0;
@@ -128,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		}
 		if (!dup) {
-			struct ref_rec q = { 1, f.trid, f.seq, f.pdid, f.proc, f.vpn, n };
+			struct ref_rec q = { 1, f.trid, f.seq, f.pdid, f.proc, f.dir, f.vpn, n };
 			if (slot >= 0) {
 				ref[slot].last[1] = ref[slot].last[0];
 				ref[slot].last[0] = q;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fault_drain.h"
+#include "fault_policy.h"
 #include "fault_msg.h"
 #include "plat_host_fault_handler.h"
 
@@ -136,6 +137,74 @@ START_TEST(permission_fault)
 	ck_assert_uint_eq(a.outcome, UD_FH_OUT_RETRY);
 	ck_assert(!ud_host_fh.pagein[0].write);
 	ck_assert_uint_eq(a.npages, 3);   /* 0x501..0x503 */
+}
+END_TEST
+
+/* The dedup history records the direction (issue 17, FAULT-H-13): a write
+ * fault on a read-only page that follows a read fault of the same node,
+ * trid, seq, PDID, process and page is not a duplicate -- it fails with
+ * UD_E_PERM -- while the same fault in the same direction still is. */
+START_TEST(dedup_direction)
+{
+	setup(true);
+	ck_assert_int_eq(ud_fh_map_add(&map, 2, 0, UD_FH_R_READ, 0x500, 4), UD_OK);
+	struct ud_fh_fault rd = { 9, 11, 12, 2, 0, UD_FH_DIR_SRC, 0x501 };
+	struct ud_fh_fault wr = rd;
+	wr.dir = UD_FH_DIR_DST;
+	struct ud_fh_action a;
+	/* the read fault is handled: pages 0x501..0x503 (to the block end) */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &rd, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_RETRY);
+	ck_assert_uint_eq(a.npages, 3);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert(!ud_host_fh.pagein[0].write);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	ck_assert(ud_fh_dup(&h, &rd));
+	ck_assert(!ud_fh_dup(&h, &wr));   /* same key but the direction */
+	/* the write fault on the same page: UD_E_PERM, not skipped */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &wr, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(a.err, UD_E_PERM);
+	ck_assert_uint_eq(a.npages, 0);
+	ck_assert_uint_eq(a.rtx, 0);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	ck_assert_uint_eq(ud_host_fh.fail[0].node, 9);
+	ck_assert_uint_eq(ud_host_fh.fail[0].trid, 11);
+	ck_assert_uint_eq(ud_host_fh.fail[0].seq, 12);
+	ck_assert_int_eq(ud_host_fh.fail[0].err, UD_E_PERM);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	/* true duplicates (same direction) are still skipped: both are in
+	 * node 9's two-entry history now */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &wr, &a), UD_E_STALE);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_DUP);
+	ck_assert_uint_eq(a.rtx, 0);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &rd, &a), UD_E_STALE);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_DUP);
+	rd.vpn = 0x503;   /* a later page of the read's run: a duplicate too */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &rd, &a), UD_E_STALE);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+
+	/* the other way round on a write-only page: write handled, then a
+	 * read of the same transfer and page fails with UD_E_PERM */
+	setup(false);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 1, UD_FH_R_WRITE, 0x700, 1), UD_OK);
+	struct ud_fh_fault w2 = { 4, 7, 8, 3, 1, UD_FH_DIR_DST, 0x700 };
+	struct ud_fh_fault r2 = w2;
+	r2.dir = UD_FH_DIR_SRC;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &w2, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_RETRY);
+	ck_assert(ud_host_fh.pagein[0].write);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &r2, &a), UD_OK);
+	ck_assert_uint_eq(a.outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(a.err, UD_E_PERM);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &w2, &a), UD_E_STALE);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &r2, &a), UD_E_STALE);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
 }
 END_TEST
 
@@ -325,6 +394,7 @@ int main(void)
 	tcase_add_test(tc, ahead_end_of_mapping);
 	tcase_add_test(tc, touch_a_page);
 	tcase_add_test(tc, permission_fault);
+	tcase_add_test(tc, dedup_direction);
 	tcase_add_test(tc, segfault_scenario_impossible);
 	tcase_add_test(tc, dedup_interleaving);
 	tcase_add_test(tc, pagein_failure_and_bad_input);
