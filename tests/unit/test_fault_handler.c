@@ -35,6 +35,21 @@ static struct ud_fh_fault dst(uint32_t node, uint16_t trid, uint16_t seq,
  * (offset 2 in block 0x1000..0x1003) in a 16-page RW mapping -> pages
  * 0x1002 and 0x1003 only.  RAPF for pdid 3, trid 1, seq 5:
  *   word0 = 2 + 3*4 + 1 << 18 = 0x0004000E;  word1 = 5 + 3 << 14 = 0xC005. */
+/* The fault completed its transfer with err: nothing paged in, no RAPF,
+ * and the home's first failure report names the transfer (node, trid, seq). */
+static void ck_failed_first(const struct ud_fh_action *a, uint32_t node,
+			    uint16_t trid, uint16_t seq, ud_status err)
+{
+	ck_assert_uint_eq(a->outcome, UD_FH_OUT_FAILED);
+	ck_assert_int_eq(a->err, err);
+	ck_assert_uint_eq(a->npages, 0);
+	ck_assert_uint_eq(a->rtx, 0);
+	ck_assert_uint_eq(ud_host_fh.fail[0].node, node);
+	ck_assert_uint_eq(ud_host_fh.fail[0].trid, trid);
+	ck_assert_uint_eq(ud_host_fh.fail[0].seq, seq);
+	ck_assert_int_eq(ud_host_fh.fail[0].err, err);
+}
+
 START_TEST(ahead_end_of_block)
 {
 	setup(true);
@@ -118,17 +133,10 @@ START_TEST(permission_fault)
 	struct ud_fh_fault f = dst(9, 11, 12, 2, 0, 0x501);
 	struct ud_fh_action a;
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
-	ck_assert_uint_eq(a.outcome, UD_FH_OUT_FAILED);
-	ck_assert_int_eq(a.err, UD_E_PERM);
-	ck_assert_uint_eq(a.npages, 0);
-	ck_assert_uint_eq(a.rtx, 0);
 	ck_assert_uint_eq(ud_host_fh.npagein, 0);
 	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
 	ck_assert_uint_eq(ud_host_fh.nfail, 1);
-	ck_assert_uint_eq(ud_host_fh.fail[0].node, 9);
-	ck_assert_uint_eq(ud_host_fh.fail[0].trid, 11);
-	ck_assert_uint_eq(ud_host_fh.fail[0].seq, 12);
-	ck_assert_int_eq(ud_host_fh.fail[0].err, UD_E_PERM);
+	ck_failed_first(&a, 9, 11, 12, UD_E_PERM);
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_E_STALE);
 	ck_assert_uint_eq(ud_host_fh.nfail, 1);
 	/* a read (source) fault on the same page is allowed */
@@ -163,15 +171,8 @@ START_TEST(dedup_direction)
 	ck_assert(!ud_fh_dup(&h, &wr));   /* same key but the direction */
 	/* the write fault on the same page: UD_E_PERM, not skipped */
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &wr, &a), UD_OK);
-	ck_assert_uint_eq(a.outcome, UD_FH_OUT_FAILED);
-	ck_assert_int_eq(a.err, UD_E_PERM);
-	ck_assert_uint_eq(a.npages, 0);
-	ck_assert_uint_eq(a.rtx, 0);
 	ck_assert_uint_eq(ud_host_fh.nfail, 1);
-	ck_assert_uint_eq(ud_host_fh.fail[0].node, 9);
-	ck_assert_uint_eq(ud_host_fh.fail[0].trid, 11);
-	ck_assert_uint_eq(ud_host_fh.fail[0].seq, 12);
-	ck_assert_int_eq(ud_host_fh.fail[0].err, UD_E_PERM);
+	ck_failed_first(&a, 9, 11, 12, UD_E_PERM);
 	ck_assert_uint_eq(ud_host_fh.npagein, 1);
 	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
 	/* true duplicates (same direction) are still skipped: both are in
