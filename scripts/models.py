@@ -118,7 +118,7 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
             f.write(text.replace(mu["from"], mu["to"]))
         srcs = [mpath if x == orig else x for x in srcs]
     cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + include_flags()
-    rc, out2 = run(["gcc"] + cflags + defs + ["-o", exe, "pan.c"] + srcs, wd)
+    rc, out2 = run(["gcc"] + cflags + defs + model_cflags(m) + ["-o", exe, "pan.c"] + srcs, wd)
     if rc != 0:
         return False, "gcc failed:\n" + out2
     return True, out + out2
@@ -203,6 +203,8 @@ def render_fifo(out):
         proc = "hardware" if who == 0 else "reader R%d" % who
         if op == 0:
             acc, word = "push entry e%d" % arg, ""
+        elif op == 3:
+            acc, word = "clear overflow", "count %d" % eid
         else:
             acc = "read LOW" if op == 1 else "read HIGH"
             word = "-" if eid == 0 else ("e%d %s" % (eid, "LOW" if op == 1 else "HIGH"))
@@ -325,6 +327,16 @@ def include_flags():
             "-I" + os.path.join(ROOT, "spec")]
 
 
+def model_cflags(m):
+    """The model's own extra gcc flags ("cflags" in models/expected.json),
+    e.g. ["-include", "fifo_depth.h"]: a header of models/ forced before
+    every compiled file (pan.c and the linked src/ files), which may
+    re-define a constant of the unmodified source for the model.  Passed to
+    gcc only (not to spin), and to gcc -MM, so that the forced header is an
+    input of the model's verdict."""
+    return list(m.get("cflags", []))
+
+
 def define_flags(m):
     return ["-D%s=%s" % (k, v) for k, v in sorted(m.get("defines", {}).items())]
 
@@ -368,7 +380,8 @@ def build_files(m):
     .c files, with the build's -I and -D flags; -MG lists a header that
     does not exist instead of stopping."""
     key = json.dumps([m["pml"], m.get("defines", {}), m.get("links", []),
-                      [mu["file"] for mu in m.get("mutate", [])]], sort_keys=True)
+                      [mu["file"] for mu in m.get("mutate", [])], model_cflags(m)],
+                     sort_keys=True)
     if key in _DEPS:
         return _DEPS[key]
     pml = os.path.join(MODELS, m["pml"])
@@ -387,7 +400,7 @@ def build_files(m):
         with open(stub, "w") as f:
             f.write("".join('#include "%s"\n' % i for i in incs))
         cmd = ["gcc", "-MM", "-MG", "-DSAFETY"] + include_flags() + define_flags(m) + \
-              [stub] + sorted(set(srcs))
+              model_cflags(m) + [stub] + sorted(set(srcs))
         try:
             p = subprocess.run(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                universal_newlines=True)
