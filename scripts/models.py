@@ -273,8 +273,10 @@ def render_utlb(out):
         if not line.startswith("UTLB "):
             continue
         parts = line.split()
-        who = "library" if parts[1] == "lib" else "NIC"
         f = dict(kv.split("=", 1) for kv in parts[3:] if "=" in kv and "(" not in kv)
+        who = "library" if parts[1] == "lib" else "NIC"
+        if parts[1] == "lib" and "pid" in f:          # utlb_iso: two processes
+            who = "library P%s" % f["pid"]
         what = parts[2]
         note = line.split("(", 1)[1].rstrip(")") if "(" in line and what != "translate" else ""
         if what == "get":
@@ -298,6 +300,14 @@ def render_utlb(out):
             if m:
                 txt += "; posted with page %s frame %s, frame %s" % (
                     m.group(1), m.group(2), "still pinned" if m.group(3) != "0" else "NOT PINNED")
+        elif what in ("stray", "translate-in-driver"):
+            r = int(f["r"])
+            got = ("ppn %s" % f["ppn"]) if r == 0 else UTLB_ST.get(r, str(r))
+            txt = "translate P%s index %s%s -> %s%s" % (
+                f["pid"], f["idx"],
+                " (no transfer posted with it)" if what == "stray" else
+                " during the library call below (its driver at the %s door)" % f.get("at", "?"),
+                got, "" if f.get("ok") != "0" else "  <-- VIOLATES the property")
         elif what == "complete":
             txt = "complete transfer %s (index %s)" % (f["slot"], f["idx"])
         else:
