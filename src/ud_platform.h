@@ -80,13 +80,58 @@ void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
 /* ------------------------------------------------------------- fault_handler */
 /* The fault handler's three doors (src/fault_handler.c; seed 004, 3.2.1-3.2.3).
  * The core decides which pages (1..4, all inside the owner's mapping, see
- * fault_handler.h) and when; the home only performs. */
+ * fault_handler.h) and when; the home only performs.
+ *
+ * The proofs record what the handler asked of the home in three ghost logs
+ * (issue 17), one per door, in the style of the bus log below: ud_fh_pin_n
+ * page-ins, the i-th ud_fh_pin_log[i]; ud_fh_rapf_n RAPFs posted; ud_fh_fail_n
+ * transfers failed.  Each call appends exactly one entry carrying its
+ * arguments.  The logs are ghost: no home has anything to do at run time
+ * (the host home keeps its own C log for the tests).  UD_FH_LOG bounds them;
+ * a caller needs room for the entries it may append (`room`): one per log
+ * for ud_fh_handle, cap for ud_fh_drain -- a frame of the proof, not a fact
+ * about the home (spec/ASSUMPTIONS.md, A-PLAT-FH-LOG).  1024 entries: a
+ * drain of the whole 512-entry fault FIFO fits.  [A-PLAT-FH-LOG] */
+#define UD_FH_LOG 1024u
+
+/* One entry of each log (C types only; no C object of them exists in the
+ * core, the logs below are ghost). */
+struct ud_fh_pin_ent  { uint16_t pdid; uint8_t proc; bool write; uint32_t vpn; uint32_t npages; };
+struct ud_fh_rapf_ent { uint32_t node; uint16_t pdid; uint32_t w0; uint32_t w1; };
+struct ud_fh_fail_ent { uint32_t node; uint16_t pdid; uint16_t trid; uint16_t seq; ud_status err; };
+
+/*@ ghost uint32_t ud_fh_pin_n;
+          struct ud_fh_pin_ent ud_fh_pin_log[UD_FH_LOG];
+          uint32_t ud_fh_rapf_n;
+          struct ud_fh_rapf_ent ud_fh_rapf_log[UD_FH_LOG];
+          uint32_t ud_fh_fail_n;
+          struct ud_fh_fail_ent ud_fh_fail_log[UD_FH_LOG]; */
+
+/*@
+  // Log entries as the doors write them.
+  predicate ud_fh_pin_is(struct ud_fh_pin_ent e, integer pdid, integer proc,
+                         integer vpn, integer npages, integer write) =
+    e.pdid == pdid && e.proc == proc && e.vpn == vpn && e.npages == npages &&
+    (e.write != 0 <==> write != 0);
+  predicate ud_fh_rapf_is(struct ud_fh_rapf_ent e, integer node, integer pdid,
+                          integer w0, integer w1) =
+    e.node == node && e.pdid == pdid && e.w0 == w0 && e.w1 == w1;
+  predicate ud_fh_fail_is(struct ud_fh_fail_ent e, integer node, integer pdid,
+                          integer trid, integer seq, integer err) =
+    e.node == node && e.pdid == pdid && e.trid == trid && e.seq == seq &&
+    e.err == err;
+*/
 
 /* Bring npages virtual pages [vpn, vpn+npages) of process proc of PD pdid
  * into memory (get_user_pages-style, for writing when write != 0).
- * UD_OK: all resident; UD_E_PLATFORM: the home could not.  [A-PLAT-PAGEIN] */
+ * UD_OK: all resident; UD_E_PLATFORM: the home could not.  Logged either
+ * way (the request was made).  [A-PLAT-PAGEIN] */
 /*@ requires count: 1 <= npages <= 4;
+    requires room: ud_fh_pin_n < UD_FH_LOG;
     assigns ud_env \from pdid, proc, vpn, npages, write;
+    assigns ud_fh_pin_n, ud_fh_pin_log[ud_fh_pin_n];
+    ensures logged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
+      ud_fh_pin_is(ud_fh_pin_log[\old(ud_fh_pin_n)], pdid, proc, vpn, npages, write);
     ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
 ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
 			  uint32_t npages, bool write);
@@ -94,13 +139,21 @@ ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
 /* Post the two RAPF words (src/fault_msg.h) to node's mailbox through the
  * packetizer of PD pdid (which wires its PDID into word0).  Delivery is the
  * home's; a lost message falls back to the R5 timeout.  [A-PLAT-RAPF] */
-/*@ assigns ud_env \from node, pdid, w0, w1;
+/*@ requires room: ud_fh_rapf_n < UD_FH_LOG;
+    assigns ud_env \from node, pdid, w0, w1;
+    assigns ud_fh_rapf_n, ud_fh_rapf_log[ud_fh_rapf_n];
+    ensures logged: ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
+      ud_fh_rapf_is(ud_fh_rapf_log[\old(ud_fh_rapf_n)], node, pdid, w0, w1);
     ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
 ud_status ud_plat_post_rapf(uint32_t node, uint16_t pdid, uint32_t w0, uint32_t w1);
 
 /* Complete transaction trid (seq) of PD pdid, initiated by node, with error
  * err (UD_E_PERM or UD_E_FAULT) instead of retrying it.  [A-PLAT-FAIL] */
-/*@ assigns ud_env \from node, pdid, trid, seq, err; */
+/*@ requires room: ud_fh_fail_n < UD_FH_LOG;
+    assigns ud_env \from node, pdid, trid, seq, err;
+    assigns ud_fh_fail_n, ud_fh_fail_log[ud_fh_fail_n];
+    ensures logged: ud_fh_fail_n == \old(ud_fh_fail_n) + 1 &&
+      ud_fh_fail_is(ud_fh_fail_log[\old(ud_fh_fail_n)], node, pdid, trid, seq, err); */
 void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 			   uint16_t seq, ud_status err);
 
