@@ -49,9 +49,9 @@
   assigns *h, ff->rd, ff->head, ff->count, *n, acts[0 .. cap - 1], ud_env,
     // the logs as wholes: a range from the Pre counts put one quantified
     // hypothesis per log into every goal of the loop (docs/METHOD.md)
-    ud_fh_pin_n, ud_fh_pin_log[0 .. UD_FH_LOG - 1],
-    ud_fh_rapf_n, ud_fh_rapf_log[0 .. UD_FH_LOG - 1],
-    ud_fh_fail_n, ud_fh_fail_log[0 .. UD_FH_LOG - 1];
+    ud_fh_pin_n, UD_FH_PIN_AT(0 .. UD_FH_LOG - 1),
+    ud_fh_rapf_n, UD_FH_RAPF_AT(0 .. UD_FH_LOG - 1),
+    ud_fh_fail_n, UD_FH_FAIL_AT(0 .. UD_FH_LOG - 1);
   ensures inv: ud_fh_inv(h) && ud_ff_inv(ff);
   ensures bounded: *n <= cap;
   ensures popped: ff->count + *n == \old(ff->count);

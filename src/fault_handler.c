@@ -68,14 +68,14 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
   requires err: err == UD_E_PERM || err == UD_E_FAULT;
   requires room: ud_fh_fail_n < UD_FH_LOG;
   assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env,
-    ud_fh_fail_n, ud_fh_fail_log[ud_fh_fail_n];
+    ud_fh_fail_n, UD_FH_FAIL_AT(ud_fh_fail_n);
   ensures inv: ud_fh_inv(h);
   ensures failed: act->outcome == UD_FH_OUT_FAILED && act->err == err &&
     act->npages == 0 && act->rtx == 0;
   ensures recorded: ud_fh_is_dup(h, f);
   ensures which: act->fault == *f;
   ensures reported: ud_fh_fail_n == \old(ud_fh_fail_n) + 1 &&
-    ud_fh_fail_is(ud_fh_fail_log[\old(ud_fh_fail_n)], f->node, f->pdid,
+    ud_fh_fail_is(\old(ud_fh_fail_n), f->node, f->pdid,
                   f->trid, f->seq, err);
 */
 static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
@@ -102,8 +102,8 @@ static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
     ud_fh_allowed(map, f->pdid, f->proc, v, f->dir);
   requires room: ud_fh_pin_n < UD_FH_LOG && ud_fh_rapf_n < UD_FH_LOG;
   assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env,
-    ud_fh_pin_n, ud_fh_pin_log[ud_fh_pin_n],
-    ud_fh_rapf_n, ud_fh_rapf_log[ud_fh_rapf_n];
+    ud_fh_pin_n, UD_FH_PIN_AT(ud_fh_pin_n),
+    ud_fh_rapf_n, UD_FH_RAPF_AT(ud_fh_rapf_n);
   ensures inv: ud_fh_inv(h);
   ensures pages: act->vpn == f->vpn && act->npages == n;
   ensures one_rapf: \result == UD_OK ==> act->outcome == UD_FH_OUT_RETRY &&
@@ -117,13 +117,13 @@ static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
     (\forall integer i; 0 <= i < UD_FH_NSRC ==> h->s[i] == \old(h->s[i]));
   ensures which: act->fault == *f;
   ensures paged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
-    ud_fh_pin_is(ud_fh_pin_log[\old(ud_fh_pin_n)], f->pdid, f->proc,
+    ud_fh_pin_is(\old(ud_fh_pin_n), f->pdid, f->proc,
                  f->vpn, n, f->dir);
   ensures rapf_logged: \result == UD_OK ==>
     ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
-    ud_fh_rapf_is(ud_fh_rapf_log[\old(ud_fh_rapf_n)], f->node, f->pdid,
+    ud_fh_rapf_is(\old(ud_fh_rapf_n), f->node, f->pdid,
                   act->w0, act->w1) &&
-    ud_fh_rapf_of(ud_fh_rapf_log[\old(ud_fh_rapf_n)], f);
+    ud_fh_rapf_of(\old(ud_fh_rapf_n), f);
   ensures no_rapf: \result != UD_OK ==> ud_fh_rapf_n == \old(ud_fh_rapf_n);
 */
 static ud_status ud_fh_retry(struct ud_fh *h, const struct ud_fh_map *map,

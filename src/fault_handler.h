@@ -200,9 +200,9 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
   requires inv: ud_fh_inv(h);
   requires map_inv: ud_fh_map_inv(map);
   requires room: ud_fh_log_room(1);
-  assigns *h, *act, ud_env, ud_fh_pin_n, ud_fh_pin_log[ud_fh_pin_n],
-    ud_fh_rapf_n, ud_fh_rapf_log[ud_fh_rapf_n],
-    ud_fh_fail_n, ud_fh_fail_log[ud_fh_fail_n];
+  assigns *h, *act, ud_env, ud_fh_pin_n, UD_FH_PIN_AT(ud_fh_pin_n),
+    ud_fh_rapf_n, UD_FH_RAPF_AT(ud_fh_rapf_n),
+    ud_fh_fail_n, UD_FH_FAIL_AT(ud_fh_fail_n);
   ensures inv: ud_fh_inv(h);
   ensures mode_kept: h->mode == \old(h->mode);
   behavior bad_fault:
@@ -228,7 +228,7 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
     // exactly one fail entry, for exactly this transfer; nothing paged in,
     // no RAPF
     ensures fail_logged: ud_fh_logged{Pre, Post}(0, 0, 1) &&
-      ud_fh_fail_is(ud_fh_fail_log[\old(ud_fh_fail_n)], f->node, f->pdid,
+      ud_fh_fail_is(\old(ud_fh_fail_n), f->node, f->pdid,
                     f->trid, f->seq, UD_E_FAULT);
   behavior perm:
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
@@ -240,7 +240,7 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
     ensures recorded: ud_fh_is_dup(h, f);
     ensures which: act->fault == *f;
     ensures fail_logged: ud_fh_logged{Pre, Post}(0, 0, 1) &&
-      ud_fh_fail_is(ud_fh_fail_log[\old(ud_fh_fail_n)], f->node, f->pdid,
+      ud_fh_fail_is(\old(ud_fh_fail_n), f->node, f->pdid,
                     f->trid, f->seq, UD_E_PERM);
   behavior page_in:
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
@@ -273,15 +273,15 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
     // act->npages: in_map, at_most_4, ...), of the faulting PD and
     // process, for writing iff a destination fault (dir 1)
     ensures paged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
-      ud_fh_pin_is(ud_fh_pin_log[\old(ud_fh_pin_n)], f->pdid, f->proc,
+      ud_fh_pin_is(\old(ud_fh_pin_n), f->pdid, f->proc,
                    act->vpn, act->npages, f->dir);
     // then exactly one RAPF entry, to the fault's node through its PD's
     // packetizer, whose words carry the fault's trid, seq and PDID
     ensures rapf_logged: \result == UD_OK ==>
       ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
-      ud_fh_rapf_is(ud_fh_rapf_log[\old(ud_fh_rapf_n)], f->node, f->pdid,
+      ud_fh_rapf_is(\old(ud_fh_rapf_n), f->node, f->pdid,
                     act->w0, act->w1) &&
-      ud_fh_rapf_of(ud_fh_rapf_log[\old(ud_fh_rapf_n)], f);
+      ud_fh_rapf_of(\old(ud_fh_rapf_n), f);
     ensures no_rapf: \result != UD_OK ==> ud_fh_rapf_n == \old(ud_fh_rapf_n);
     ensures no_fail: ud_fh_fail_n == \old(ud_fh_fail_n);
   complete behaviors;

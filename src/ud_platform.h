@@ -84,7 +84,7 @@ void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
  *
  * The proofs record what the handler asked of the home in three ghost logs
  * (issue 17), one per door, in the style of the bus log below: ud_fh_pin_n
- * page-ins, the i-th ud_fh_pin_log[i]; ud_fh_rapf_n RAPFs posted; ud_fh_fail_n
+ * page-ins (entry i: ud_fh_pin_pdid[i], ...); ud_fh_rapf_n RAPFs; ud_fh_fail_n
  * transfers failed.  Each call appends exactly one entry carrying its
  * arguments.  The logs are ghost: no home has anything to do at run time
  * (the host home keeps its own C log for the tests).  UD_FH_LOG bounds them;
@@ -94,32 +94,55 @@ void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
  * drain of the whole 512-entry fault FIFO fits.  [A-PLAT-FH-LOG] */
 #define UD_FH_LOG 1024u
 
-/* One entry of each log (C types only; no C object of them exists in the
- * core, the logs below are ghost). */
-struct ud_fh_pin_ent  { uint16_t pdid; uint8_t proc; bool write; uint32_t vpn; uint32_t npages; };
-struct ud_fh_rapf_ent { uint32_t node; uint16_t pdid; uint32_t w0; uint32_t w1; };
-struct ud_fh_fail_ent { uint32_t node; uint16_t pdid; uint16_t trid; uint16_t seq; ud_status err; };
-
+/* Each log is a set of parallel ghost arrays of scalars, one per field (as
+ * the bus log below): entry i of the page-in log is ud_fh_pin_pdid[i],
+ * ud_fh_pin_proc[i], ...  Not an array of structs: a C struct type declared
+ * in this header, which every module includes, changes the text of every
+ * module's goals (docs/METHOD.md, "What invalidates the cache"). */
 /*@ ghost uint32_t ud_fh_pin_n;
-          struct ud_fh_pin_ent ud_fh_pin_log[UD_FH_LOG];
+          uint16_t ud_fh_pin_pdid[UD_FH_LOG];
+          uint8_t  ud_fh_pin_proc[UD_FH_LOG];
+          uint8_t  ud_fh_pin_write[UD_FH_LOG];
+          uint32_t ud_fh_pin_vpn[UD_FH_LOG];
+          uint32_t ud_fh_pin_npages[UD_FH_LOG];
           uint32_t ud_fh_rapf_n;
-          struct ud_fh_rapf_ent ud_fh_rapf_log[UD_FH_LOG];
+          uint32_t ud_fh_rapf_node[UD_FH_LOG];
+          uint16_t ud_fh_rapf_pdid[UD_FH_LOG];
+          uint32_t ud_fh_rapf_w0[UD_FH_LOG];
+          uint32_t ud_fh_rapf_w1[UD_FH_LOG];
           uint32_t ud_fh_fail_n;
-          struct ud_fh_fail_ent ud_fh_fail_log[UD_FH_LOG]; */
+          uint32_t ud_fh_fail_node[UD_FH_LOG];
+          uint16_t ud_fh_fail_pdid[UD_FH_LOG];
+          uint16_t ud_fh_fail_trid[UD_FH_LOG];
+          uint16_t ud_fh_fail_seq[UD_FH_LOG];
+          ud_status ud_fh_fail_err[UD_FH_LOG]; */
+
+/* The locations of entry i of each log, for assigns clauses (annotation
+ * macros; UD_FH_PIN_AT(0 .. UD_FH_LOG - 1) is the whole log). */
+#define UD_FH_PIN_AT(i)  ud_fh_pin_pdid[i], ud_fh_pin_proc[i], \
+	ud_fh_pin_write[i], ud_fh_pin_vpn[i], ud_fh_pin_npages[i]
+#define UD_FH_RAPF_AT(i) ud_fh_rapf_node[i], ud_fh_rapf_pdid[i], \
+	ud_fh_rapf_w0[i], ud_fh_rapf_w1[i]
+#define UD_FH_FAIL_AT(i) ud_fh_fail_node[i], ud_fh_fail_pdid[i], \
+	ud_fh_fail_trid[i], ud_fh_fail_seq[i], ud_fh_fail_err[i]
+
 
 /*@
-  // Log entries as the doors write them.
-  predicate ud_fh_pin_is(struct ud_fh_pin_ent e, integer pdid, integer proc,
+  // Entry i of each log as the doors write it.
+  predicate ud_fh_pin_is(integer i, integer pdid, integer proc,
                          integer vpn, integer npages, integer write) =
-    e.pdid == pdid && e.proc == proc && e.vpn == vpn && e.npages == npages &&
-    (e.write != 0 <==> write != 0);
-  predicate ud_fh_rapf_is(struct ud_fh_rapf_ent e, integer node, integer pdid,
+    ud_fh_pin_pdid[i] == pdid && ud_fh_pin_proc[i] == proc &&
+    ud_fh_pin_vpn[i] == vpn && ud_fh_pin_npages[i] == npages &&
+    (ud_fh_pin_write[i] != 0 <==> write != 0);
+  predicate ud_fh_rapf_is(integer i, integer node, integer pdid,
                           integer w0, integer w1) =
-    e.node == node && e.pdid == pdid && e.w0 == w0 && e.w1 == w1;
-  predicate ud_fh_fail_is(struct ud_fh_fail_ent e, integer node, integer pdid,
+    ud_fh_rapf_node[i] == node && ud_fh_rapf_pdid[i] == pdid &&
+    ud_fh_rapf_w0[i] == w0 && ud_fh_rapf_w1[i] == w1;
+  predicate ud_fh_fail_is(integer i, integer node, integer pdid,
                           integer trid, integer seq, integer err) =
-    e.node == node && e.pdid == pdid && e.trid == trid && e.seq == seq &&
-    e.err == err;
+    ud_fh_fail_node[i] == node && ud_fh_fail_pdid[i] == pdid &&
+    ud_fh_fail_trid[i] == trid && ud_fh_fail_seq[i] == seq &&
+    ud_fh_fail_err[i] == err;
 */
 
 /* Bring npages virtual pages [vpn, vpn+npages) of process proc of PD pdid
@@ -129,9 +152,9 @@ struct ud_fh_fail_ent { uint32_t node; uint16_t pdid; uint16_t trid; uint16_t se
 /*@ requires count: 1 <= npages <= 4;
     requires room: ud_fh_pin_n < UD_FH_LOG;
     assigns ud_env \from pdid, proc, vpn, npages, write;
-    assigns ud_fh_pin_n, ud_fh_pin_log[ud_fh_pin_n];
+    assigns ud_fh_pin_n, UD_FH_PIN_AT(ud_fh_pin_n);
     ensures logged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
-      ud_fh_pin_is(ud_fh_pin_log[\old(ud_fh_pin_n)], pdid, proc, vpn, npages, write);
+      ud_fh_pin_is(\old(ud_fh_pin_n), pdid, proc, vpn, npages, write);
     ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
 ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
 			  uint32_t npages, bool write);
@@ -141,9 +164,9 @@ ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
  * home's; a lost message falls back to the R5 timeout.  [A-PLAT-RAPF] */
 /*@ requires room: ud_fh_rapf_n < UD_FH_LOG;
     assigns ud_env \from node, pdid, w0, w1;
-    assigns ud_fh_rapf_n, ud_fh_rapf_log[ud_fh_rapf_n];
+    assigns ud_fh_rapf_n, UD_FH_RAPF_AT(ud_fh_rapf_n);
     ensures logged: ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
-      ud_fh_rapf_is(ud_fh_rapf_log[\old(ud_fh_rapf_n)], node, pdid, w0, w1);
+      ud_fh_rapf_is(\old(ud_fh_rapf_n), node, pdid, w0, w1);
     ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
 ud_status ud_plat_post_rapf(uint32_t node, uint16_t pdid, uint32_t w0, uint32_t w1);
 
@@ -151,9 +174,9 @@ ud_status ud_plat_post_rapf(uint32_t node, uint16_t pdid, uint32_t w0, uint32_t 
  * err (UD_E_PERM or UD_E_FAULT) instead of retrying it.  [A-PLAT-FAIL] */
 /*@ requires room: ud_fh_fail_n < UD_FH_LOG;
     assigns ud_env \from node, pdid, trid, seq, err;
-    assigns ud_fh_fail_n, ud_fh_fail_log[ud_fh_fail_n];
+    assigns ud_fh_fail_n, UD_FH_FAIL_AT(ud_fh_fail_n);
     ensures logged: ud_fh_fail_n == \old(ud_fh_fail_n) + 1 &&
-      ud_fh_fail_is(ud_fh_fail_log[\old(ud_fh_fail_n)], node, pdid, trid, seq, err); */
+      ud_fh_fail_is(\old(ud_fh_fail_n), node, pdid, trid, seq, err); */
 void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 			   uint16_t seq, ud_status err);
 
