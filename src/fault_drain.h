@@ -45,13 +45,26 @@
   requires sep: \separated(h, ff, map, n, acts + (0 .. cap - 1));
   requires inv: ud_fh_inv(h) && ud_ff_inv(ff);
   requires map_inv: ud_fh_map_inv(map);
-  assigns *h, ff->rd, ff->head, ff->count, *n, acts[0 .. cap - 1], ud_env;
+  requires room: ud_fh_log_room(cap);
+  assigns *h, ff->rd, ff->head, ff->count, *n, acts[0 .. cap - 1], ud_env,
+    // the logs as wholes: a range from the Pre counts put one quantified
+    // hypothesis per log into every goal of the loop (docs/METHOD.md)
+    ud_fh_pin_n, UD_FH_PIN_AT(0 .. UD_FH_LOG - 1),
+    ud_fh_rapf_n, UD_FH_RAPF_AT(0 .. UD_FH_LOG - 1),
+    ud_fh_fail_n, UD_FH_FAIL_AT(0 .. UD_FH_LOG - 1);
   ensures inv: ud_fh_inv(h) && ud_ff_inv(ff);
   ensures bounded: *n <= cap;
   ensures popped: ff->count + *n == \old(ff->count);
   ensures drained: *n < cap ==> ff->count == 0;
   ensures idle: ff->rd == UD_FF_RD_IDLE || *n == cap;
   ensures status: \result == UD_OK;
+  // each log grew by at most one entry per entry handled (issue 17; the
+  // exact correspondence acts[k] <-> k-th entry and its log entries is
+  // what ud_fh_handle's clauses say per call, not yet proved over the
+  // loop: docs/fault_handler.md, "Effects")
+  ensures logged: \old(ud_fh_pin_n) <= ud_fh_pin_n <= \old(ud_fh_pin_n) + *n &&
+    \old(ud_fh_rapf_n) <= ud_fh_rapf_n <= \old(ud_fh_rapf_n) + *n &&
+    \old(ud_fh_fail_n) <= ud_fh_fail_n <= \old(ud_fh_fail_n) + *n;
 */
 ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map *map,
 		      struct ud_fh_action *acts, uint32_t cap, uint32_t *n);

@@ -66,15 +66,22 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
   requires inv: ud_fh_inv(h);
   requires fault_ok: ud_fh_fault_ok(f);
   requires err: err == UD_E_PERM || err == UD_E_FAULT;
-  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env;
+  requires room: ud_fh_fail_n < UD_FH_LOG;
+  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env,
+    ud_fh_fail_n, UD_FH_FAIL_AT(ud_fh_fail_n);
   ensures inv: ud_fh_inv(h);
   ensures failed: act->outcome == UD_FH_OUT_FAILED && act->err == err &&
     act->npages == 0 && act->rtx == 0;
   ensures recorded: ud_fh_is_dup(h, f);
+  ensures which: act->fault == *f;
+  ensures reported: ud_fh_fail_n == \old(ud_fh_fail_n) + 1 &&
+    ud_fh_fail_is(\old(ud_fh_fail_n), f->node, f->pdid,
+                  f->trid, f->seq, err);
 */
 static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
 		       struct ud_fh_action *act, ud_status err)
 {
+	act->fault = *f;
 	act->outcome = UD_FH_OUT_FAILED;
 	act->err = err;
 	act->vpn = f->vpn;
@@ -93,7 +100,10 @@ static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
   requires count: 1 <= n <= UD_FH_AHEAD_MAX;
   requires in_map: \forall integer v; f->vpn <= v < f->vpn + n ==>
     ud_fh_allowed(map, f->pdid, f->proc, v, f->dir);
-  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env;
+  requires room: ud_fh_pin_n < UD_FH_LOG && ud_fh_rapf_n < UD_FH_LOG;
+  assigns h->s[0 .. UD_FH_NSRC - 1], h->victim, *act, ud_env,
+    ud_fh_pin_n, UD_FH_PIN_AT(ud_fh_pin_n),
+    ud_fh_rapf_n, UD_FH_RAPF_AT(ud_fh_rapf_n);
   ensures inv: ud_fh_inv(h);
   ensures pages: act->vpn == f->vpn && act->npages == n;
   ensures one_rapf: \result == UD_OK ==> act->outcome == UD_FH_OUT_RETRY &&
@@ -105,6 +115,16 @@ static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
     act->outcome == UD_FH_OUT_PAGEIN_ERR && act->rtx == 0 &&
     h->victim == \old(h->victim) &&
     (\forall integer i; 0 <= i < UD_FH_NSRC ==> h->s[i] == \old(h->s[i]));
+  ensures which: act->fault == *f;
+  ensures paged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
+    ud_fh_pin_is(\old(ud_fh_pin_n), f->pdid, f->proc,
+                 f->vpn, n, f->dir);
+  ensures rapf_logged: \result == UD_OK ==>
+    ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
+    ud_fh_rapf_is(\old(ud_fh_rapf_n), f->node, f->pdid,
+                  act->w0, act->w1) &&
+    ud_fh_rapf_of(\old(ud_fh_rapf_n), f);
+  ensures no_rapf: \result != UD_OK ==> ud_fh_rapf_n == \old(ud_fh_rapf_n);
 */
 static ud_status ud_fh_retry(struct ud_fh *h, const struct ud_fh_map *map,
 			     const struct ud_fh_fault *f, uint32_t n,
@@ -113,6 +133,7 @@ static ud_status ud_fh_retry(struct ud_fh *h, const struct ud_fh_map *map,
 	(void)map;  /* the mapping is the precondition's: every page asked is in it */
 	ud_status pr = ud_plat_page_in(f->pdid, f->proc, f->vpn, n, f->dir != 0u);
 
+	act->fault = *f;
 	act->vpn = f->vpn;
 	act->npages = n;
 	if (pr != UD_OK) {
@@ -145,6 +166,7 @@ ud_status ud_fh_handle(struct ud_fh *h, const struct ud_fh_map *map,
 
 	/* 1. Fig. 4.2: the last two entries handled for this source. */
 	if (ud_fh_dup(h, f)) {
+		act->fault = *f;
 		act->outcome = UD_FH_OUT_DUP;
 		act->err = UD_E_STALE;
 		act->vpn = f->vpn;

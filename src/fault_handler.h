@@ -27,7 +27,12 @@
  *
  * The contracts below prove: no page outside the owner's mapping, never
  * more than 4 pages (and never past the block), exactly one RAPF with the
- * fault's trid/seq/PDID per handled fault, none for a duplicate.
+ * fault's trid/seq/PDID per handled fault, none for a duplicate -- and
+ * (issue 17) the same of the world: over the doors' ghost logs
+ * (src/ud_platform.h) each call appends exactly the page-in, RAPF or
+ * failure its behaviour names, with the fault's own PD, process, pages,
+ * node, trid and seq (clauses paged, rapf_logged, no_rapf, no_fail,
+ * fail_logged, no_log; docs/fault_handler.md, "Effects").
  */
 #ifndef UD_FAULT_HANDLER_H
 #define UD_FAULT_HANDLER_H
@@ -127,6 +132,7 @@ struct ud_fh {
 
 /* What the handler did with one fault. */
 struct ud_fh_action {
+	struct ud_fh_fault fault;   /* the fault handled (every outcome) */
 	uint32_t outcome;           /* UD_FH_OUT_* */
 	ud_status err;              /* UD_OUT_FAILED: UD_E_FAULT or UD_E_PERM */
 	uint32_t vpn;               /* first page paged in */
@@ -193,18 +199,24 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
   requires sep: \separated(h, map, f, act);
   requires inv: ud_fh_inv(h);
   requires map_inv: ud_fh_map_inv(map);
-  assigns *h, *act, ud_env;
+  requires room: ud_fh_log_room(1);
+  assigns *h, *act, ud_env, ud_fh_pin_n, UD_FH_PIN_AT(ud_fh_pin_n),
+    ud_fh_rapf_n, UD_FH_RAPF_AT(ud_fh_rapf_n),
+    ud_fh_fail_n, UD_FH_FAIL_AT(ud_fh_fail_n);
   ensures inv: ud_fh_inv(h);
   ensures mode_kept: h->mode == \old(h->mode);
   behavior bad_fault:
     assumes !ud_fh_fault_ok(f);
     assigns \nothing;
     ensures range: \result == UD_E_RANGE;
+    ensures no_log: ud_fh_logged{Pre, Post}(0, 0, 0);
   behavior duplicate:
     assumes ud_fh_fault_ok(f) && ud_fh_is_dup(h, f);
     assigns *act;
     ensures stale: \result == UD_E_STALE && act->outcome == UD_FH_OUT_DUP;
     ensures no_rtx: act->rtx == 0 && act->npages == 0;
+    ensures which: act->fault == *f;
+    ensures no_log: ud_fh_logged{Pre, Post}(0, 0, 0);
   behavior outside:
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
     assumes !ud_fh_mapped(map, f->pdid, f->proc, f->vpn);
@@ -212,6 +224,12 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
       act->err == UD_E_FAULT;
     ensures no_touch: act->npages == 0 && act->rtx == 0;
     ensures recorded: ud_fh_is_dup(h, f);
+    ensures which: act->fault == *f;
+    // exactly one fail entry, for exactly this transfer; nothing paged in,
+    // no RAPF
+    ensures fail_logged: ud_fh_logged{Pre, Post}(0, 0, 1) &&
+      ud_fh_fail_is(\old(ud_fh_fail_n), f->node, f->pdid,
+                    f->trid, f->seq, UD_E_FAULT);
   behavior perm:
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
     assumes ud_fh_mapped(map, f->pdid, f->proc, f->vpn) &&
@@ -220,6 +238,10 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
       act->err == UD_E_PERM;
     ensures no_touch: act->npages == 0 && act->rtx == 0;
     ensures recorded: ud_fh_is_dup(h, f);
+    ensures which: act->fault == *f;
+    ensures fail_logged: ud_fh_logged{Pre, Post}(0, 0, 1) &&
+      ud_fh_fail_is(\old(ud_fh_fail_n), f->node, f->pdid,
+                    f->trid, f->seq, UD_E_PERM);
   behavior page_in:
     assumes ud_fh_fault_ok(f) && !ud_fh_is_dup(h, f);
     assumes ud_fh_allowed(map, f->pdid, f->proc, f->vpn, f->dir);
@@ -246,6 +268,22 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
       act->outcome == UD_FH_OUT_PAGEIN_ERR && act->rtx == 0 &&
       h->victim == \old(h->victim) &&
       (\forall integer i; 0 <= i < UD_FH_NSRC ==> h->s[i] == \old(h->s[i]));
+    ensures which: act->fault == *f;
+    // exactly one page-in entry: the pages the policy chose (act->vpn,
+    // act->npages: in_map, at_most_4, ...), of the faulting PD and
+    // process, for writing iff a destination fault (dir 1)
+    ensures paged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
+      ud_fh_pin_is(\old(ud_fh_pin_n), f->pdid, f->proc,
+                   act->vpn, act->npages, f->dir);
+    // then exactly one RAPF entry, to the fault's node through its PD's
+    // packetizer, whose words carry the fault's trid, seq and PDID
+    ensures rapf_logged: \result == UD_OK ==>
+      ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
+      ud_fh_rapf_is(\old(ud_fh_rapf_n), f->node, f->pdid,
+                    act->w0, act->w1) &&
+      ud_fh_rapf_of(\old(ud_fh_rapf_n), f);
+    ensures no_rapf: \result != UD_OK ==> ud_fh_rapf_n == \old(ud_fh_rapf_n);
+    ensures no_fail: ud_fh_fail_n == \old(ud_fh_fail_n);
   complete behaviors;
   disjoint behaviors;
 */

@@ -80,13 +80,81 @@ void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
 /* ------------------------------------------------------------- fault_handler */
 /* The fault handler's three doors (src/fault_handler.c; seed 004, 3.2.1-3.2.3).
  * The core decides which pages (1..4, all inside the owner's mapping, see
- * fault_handler.h) and when; the home only performs. */
+ * fault_handler.h) and when; the home only performs.
+ *
+ * The proofs record what the handler asked of the home in three ghost logs
+ * (issue 17), one per door, in the style of the bus log below: ud_fh_pin_n
+ * page-ins (entry i: ud_fh_pin_pdid[i], ...); ud_fh_rapf_n RAPFs; ud_fh_fail_n
+ * transfers failed.  Each call appends exactly one entry carrying its
+ * arguments.  The logs are ghost: no home has anything to do at run time
+ * (the host home keeps its own C log for the tests).  UD_FH_LOG bounds them;
+ * a caller needs room for the entries it may append (`room`): one per log
+ * for ud_fh_handle, cap for ud_fh_drain -- a frame of the proof, not a fact
+ * about the home (spec/ASSUMPTIONS.md, A-PLAT-FH-LOG).  1024 entries: a
+ * drain of the whole 512-entry fault FIFO fits.  [A-PLAT-FH-LOG] */
+#define UD_FH_LOG 1024u
+
+/* Each log is a set of parallel ghost arrays of scalars, one per field (as
+ * the bus log below): entry i of the page-in log is ud_fh_pin_pdid[i],
+ * ud_fh_pin_proc[i], ...  Not an array of structs: a C struct type declared
+ * in this header, which every module includes, changes the text of every
+ * module's goals (docs/METHOD.md, "What invalidates the cache"). */
+/*@ ghost uint32_t ud_fh_pin_n;
+          uint16_t ud_fh_pin_pdid[UD_FH_LOG];
+          uint8_t  ud_fh_pin_proc[UD_FH_LOG];
+          uint8_t  ud_fh_pin_write[UD_FH_LOG];
+          uint32_t ud_fh_pin_vpn[UD_FH_LOG];
+          uint32_t ud_fh_pin_npages[UD_FH_LOG];
+          uint32_t ud_fh_rapf_n;
+          uint32_t ud_fh_rapf_node[UD_FH_LOG];
+          uint16_t ud_fh_rapf_pdid[UD_FH_LOG];
+          uint32_t ud_fh_rapf_w0[UD_FH_LOG];
+          uint32_t ud_fh_rapf_w1[UD_FH_LOG];
+          uint32_t ud_fh_fail_n;
+          uint32_t ud_fh_fail_node[UD_FH_LOG];
+          uint16_t ud_fh_fail_pdid[UD_FH_LOG];
+          uint16_t ud_fh_fail_trid[UD_FH_LOG];
+          uint16_t ud_fh_fail_seq[UD_FH_LOG];
+          ud_status ud_fh_fail_err[UD_FH_LOG]; */
+
+/* The locations of entry i of each log, for assigns clauses (annotation
+ * macros; UD_FH_PIN_AT(0 .. UD_FH_LOG - 1) is the whole log). */
+#define UD_FH_PIN_AT(i)  ud_fh_pin_pdid[i], ud_fh_pin_proc[i], \
+	ud_fh_pin_write[i], ud_fh_pin_vpn[i], ud_fh_pin_npages[i]
+#define UD_FH_RAPF_AT(i) ud_fh_rapf_node[i], ud_fh_rapf_pdid[i], \
+	ud_fh_rapf_w0[i], ud_fh_rapf_w1[i]
+#define UD_FH_FAIL_AT(i) ud_fh_fail_node[i], ud_fh_fail_pdid[i], \
+	ud_fh_fail_trid[i], ud_fh_fail_seq[i], ud_fh_fail_err[i]
+
+
+/*@
+  // Entry i of each log as the doors write it.
+  predicate ud_fh_pin_is(integer i, integer pdid, integer proc,
+                         integer vpn, integer npages, integer write) =
+    ud_fh_pin_pdid[i] == pdid && ud_fh_pin_proc[i] == proc &&
+    ud_fh_pin_vpn[i] == vpn && ud_fh_pin_npages[i] == npages &&
+    (ud_fh_pin_write[i] != 0 <==> write != 0);
+  predicate ud_fh_rapf_is(integer i, integer node, integer pdid,
+                          integer w0, integer w1) =
+    ud_fh_rapf_node[i] == node && ud_fh_rapf_pdid[i] == pdid &&
+    ud_fh_rapf_w0[i] == w0 && ud_fh_rapf_w1[i] == w1;
+  predicate ud_fh_fail_is(integer i, integer node, integer pdid,
+                          integer trid, integer seq, integer err) =
+    ud_fh_fail_node[i] == node && ud_fh_fail_pdid[i] == pdid &&
+    ud_fh_fail_trid[i] == trid && ud_fh_fail_seq[i] == seq &&
+    ud_fh_fail_err[i] == err;
+*/
 
 /* Bring npages virtual pages [vpn, vpn+npages) of process proc of PD pdid
  * into memory (get_user_pages-style, for writing when write != 0).
- * UD_OK: all resident; UD_E_PLATFORM: the home could not.  [A-PLAT-PAGEIN] */
+ * UD_OK: all resident; UD_E_PLATFORM: the home could not.  Logged either
+ * way (the request was made).  [A-PLAT-PAGEIN] */
 /*@ requires count: 1 <= npages <= 4;
+    requires room: ud_fh_pin_n < UD_FH_LOG;
     assigns ud_env \from pdid, proc, vpn, npages, write;
+    assigns ud_fh_pin_n, UD_FH_PIN_AT(ud_fh_pin_n);
+    ensures logged: ud_fh_pin_n == \old(ud_fh_pin_n) + 1 &&
+      ud_fh_pin_is(\old(ud_fh_pin_n), pdid, proc, vpn, npages, write);
     ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
 ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
 			  uint32_t npages, bool write);
@@ -94,13 +162,21 @@ ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
 /* Post the two RAPF words (src/fault_msg.h) to node's mailbox through the
  * packetizer of PD pdid (which wires its PDID into word0).  Delivery is the
  * home's; a lost message falls back to the R5 timeout.  [A-PLAT-RAPF] */
-/*@ assigns ud_env \from node, pdid, w0, w1;
+/*@ requires room: ud_fh_rapf_n < UD_FH_LOG;
+    assigns ud_env \from node, pdid, w0, w1;
+    assigns ud_fh_rapf_n, UD_FH_RAPF_AT(ud_fh_rapf_n);
+    ensures logged: ud_fh_rapf_n == \old(ud_fh_rapf_n) + 1 &&
+      ud_fh_rapf_is(\old(ud_fh_rapf_n), node, pdid, w0, w1);
     ensures status: \result == UD_OK || \result == UD_E_PLATFORM; */
 ud_status ud_plat_post_rapf(uint32_t node, uint16_t pdid, uint32_t w0, uint32_t w1);
 
 /* Complete transaction trid (seq) of PD pdid, initiated by node, with error
  * err (UD_E_PERM or UD_E_FAULT) instead of retrying it.  [A-PLAT-FAIL] */
-/*@ assigns ud_env \from node, pdid, trid, seq, err; */
+/*@ requires room: ud_fh_fail_n < UD_FH_LOG;
+    assigns ud_env \from node, pdid, trid, seq, err;
+    assigns ud_fh_fail_n, UD_FH_FAIL_AT(ud_fh_fail_n);
+    ensures logged: ud_fh_fail_n == \old(ud_fh_fail_n) + 1 &&
+      ud_fh_fail_is(\old(ud_fh_fail_n), node, pdid, trid, seq, err); */
 void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 			   uint16_t seq, ud_status err);
 

@@ -11,6 +11,12 @@
  * RAPF posted carries the trid/seq/PDID of the entry it answers, and goes
  * to that entry's source; each action is one of the handler's outcomes
  * (never the ill-formed-map error: the mapping here is well formed).
+ * FAULT-H-19 (open: tested here, not yet proved): acts[k].fault is
+ * the k-th entry popped, as a destination fault, and the home's three logs
+ * grew by exactly the entries the actions account for, in order: one
+ * page-in per RETRY / PAGEIN_ERR (that PD, process, pages, for writing),
+ * one RAPF per RETRY (the action's words), one failure per FAILED (that
+ * node, PD, trid, seq, error).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -73,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		default: {
 			struct ud_fh_action acts[6];
 			uint32_t cap = 1u + p[1] % 6u, n = 99, c0 = ff.count;
-			uint32_t nr0 = ud_host_fh.nrapf;
+			uint32_t nr0 = ud_host_fh.nrapf, np = ud_host_fh.npagein, nf = ud_host_fh.nfail;
 			if (ud_fh_drain(&h, &ff, &map, acts, cap, &n) != UD_OK)
 				abort();
 			if (n > cap || ff.count + n != c0 || (n < cap && ff.count != 0) || c0 != qn)
@@ -82,6 +88,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (uint32_t k = 0; k < n; k++) {
 				const struct ud_ff_entry *e = &q[(qh + k) % QMAX];
 				const struct ud_fh_action *a = &acts[k];
+				if (a->fault.node != e->src_id || a->fault.trid != e->tr_id ||
+				    a->fault.seq != e->seq || a->fault.pdid != e->pdid ||
+				    a->fault.proc != e->proc || a->fault.vpn != e->vpn ||
+				    a->fault.dir != UD_FH_DIR_DST)
+					abort();
+				if (a->outcome == UD_FH_OUT_RETRY || a->outcome == UD_FH_OUT_PAGEIN_ERR) {
+					const struct ud_host_fh_pagein *g = &ud_host_fh.pagein[np];
+					if (g->pdid != e->pdid || g->proc != e->proc || g->vpn != a->vpn ||
+					    g->npages != a->npages || !g->write)
+						abort();
+					np++;
+				}
 				switch (a->outcome) {
 				case UD_FH_OUT_RETRY:
 					if (a->rtx != 1 || a->msg.trid != e->tr_id || a->msg.seq != e->seq ||
@@ -89,13 +107,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					    a->vpn != e->vpn || a->npages < 1 || a->npages > 4)
 						abort();
 					if (ud_host_fh.rapf[nr].node != e->src_id ||
-					    ud_host_fh.rapf[nr].pdid != e->pdid)
+					    ud_host_fh.rapf[nr].pdid != e->pdid ||
+					    ud_host_fh.rapf[nr].w0 != a->w0 || ud_host_fh.rapf[nr].w1 != a->w1)
 						abort();
 					nr++;
 					break;
 				case UD_FH_OUT_FAILED:
 					if (a->rtx != 0 || (a->err != UD_E_FAULT && a->err != UD_E_PERM))
 						abort();
+					if (ud_host_fh.fail[nf].node != e->src_id ||
+					    ud_host_fh.fail[nf].pdid != e->pdid ||
+					    ud_host_fh.fail[nf].trid != e->tr_id ||
+					    ud_host_fh.fail[nf].seq != e->seq || ud_host_fh.fail[nf].err != a->err)
+						abort();
+					nf++;
 					break;
 				case UD_FH_OUT_DUP:
 				case UD_FH_OUT_PAGEIN_ERR:
@@ -106,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					abort();
 				}
 			}
-			if (ud_host_fh.nrapf != nr)
+			if (ud_host_fh.nrapf != nr || ud_host_fh.npagein != np || ud_host_fh.nfail != nf)
 				abort();
 			qh = (qh + n) % QMAX;
 			qn -= n;

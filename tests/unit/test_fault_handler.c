@@ -387,6 +387,126 @@ START_TEST(drain_bad_map)
 }
 END_TEST
 
+/* The effects, as the contracts over the doors' ghost logs state them
+ * (issue 17; ud_fh_handle:paged, rapf_logged, fail_logged, no_log, which):
+ * each outcome asks the home for exactly its entries, carrying the fault's
+ * own PD, process, pages, node, trid and seq, and the action names the
+ * fault it handled.  Words by hand: pdid 7, trid 3, seq 9 ->
+ *   word0 = 2 + 7*4 + 3 << 18 = 0x000C001E;  word1 = 9 + 7 << 14 = 0x1C009. */
+START_TEST(effects_logged)
+{
+	setup(false);   /* Touch-A-Page */
+	ck_assert_int_eq(ud_fh_map_add(&map, 7, 4, 2, 0x40, 4), UD_OK);   /* write only */
+	struct ud_fh_fault f = dst(0x123, 3, 9, 7, 4, 0x41);
+	struct ud_fh_action a;
+	/* page_in, UD_OK: one page-in entry, then one RAPF, no failure */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
+	ck_assert(memcmp(&a.fault, &f, sizeof f) == 0);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].pdid, 7);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].proc, 4);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].vpn, 0x41);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].npages, 1);
+	ck_assert(ud_host_fh.pagein[0].write);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].node, 0x123);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].pdid, 7);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].w0, 0x000C001Eu);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].w1, 0x0001C009u);
+	ck_assert_uint_eq(ud_host_fh.nfail, 0);
+	/* duplicate: nothing asked */
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_E_STALE);
+	ck_assert(memcmp(&a.fault, &f, sizeof f) == 0);
+	ck_assert_uint_eq(ud_host_fh.npagein, 1);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	ck_assert_uint_eq(ud_host_fh.nfail, 0);
+	/* page-in refused: the page-in entry, no RAPF, no failure */
+	struct ud_fh_fault g = dst(0x123, 3, 10, 7, 4, 0x42);
+	ud_host_fh.pagein_fails = true;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &g, &a), UD_E_PLATFORM);
+	ud_host_fh.pagein_fails = false;
+	ck_assert(memcmp(&a.fault, &g, sizeof g) == 0);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	ck_assert_uint_eq(ud_host_fh.pagein[1].vpn, 0x42);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	ck_assert_uint_eq(ud_host_fh.nfail, 0);
+	/* perm (a read of the write-only page): exactly one failure */
+	struct ud_fh_fault r = g;
+	r.dir = UD_FH_DIR_SRC;
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &r, &a), UD_OK);
+	ck_assert(memcmp(&a.fault, &r, sizeof r) == 0);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	ck_assert_uint_eq(ud_host_fh.fail[0].node, 0x123);
+	ck_assert_uint_eq(ud_host_fh.fail[0].pdid, 7);
+	ck_assert_uint_eq(ud_host_fh.fail[0].trid, 3);
+	ck_assert_uint_eq(ud_host_fh.fail[0].seq, 10);
+	ck_assert_int_eq(ud_host_fh.fail[0].err, UD_E_PERM);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	/* outside (another process): exactly one failure, UD_E_FAULT */
+	struct ud_fh_fault o = dst(0x55, 4, 11, 7, 5, 0x41);
+	ck_assert_int_eq(ud_fh_handle(&h, &map, &o, &a), UD_OK);
+	ck_assert_uint_eq(ud_host_fh.nfail, 2);
+	ck_assert_uint_eq(ud_host_fh.fail[1].node, 0x55);
+	ck_assert_uint_eq(ud_host_fh.fail[1].trid, 4);
+	ck_assert_uint_eq(ud_host_fh.fail[1].seq, 11);
+	ck_assert_int_eq(ud_host_fh.fail[1].err, UD_E_FAULT);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+}
+END_TEST
+
+/* The drain's acts[k] is the handling of the k-th entry popped, and the
+ * logs grow by exactly the entries those handlings account for (FAULT-H-19,
+ * tested here and by fuzz_fault_drain, not yet proved; ud_fh_drain:logged
+ * proves the bound): retry, duplicate, unmapped, retry -> 2 page-ins,
+ * 2 RAPFs, 1 failure. */
+START_TEST(drain_in_order)
+{
+	static struct ud_ff ff;
+	setup(true);
+	ud_ff_init(&ff);
+	ck_assert_int_eq(ud_fh_map_add(&map, 3, 2, 3, 0x100, 64), UD_OK);
+	struct ud_ff_entry e[4] = {
+		{ 5, 1, 10, 3, 2, 0x100, 0 },
+		{ 5, 1, 10, 3, 2, 0x102, 0 },   /* inside the first run: duplicate */
+		{ 6, 2, 20, 3, 2, 0x900, 0 },   /* unmapped */
+		{ 7, 3, 30, 3, 2, 0x105, 0 },
+	};
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(ud_ff_push(&ff, &e[i]), UD_OK);
+	struct ud_fh_action acts[4];
+	uint32_t n = 99;
+	ck_assert_int_eq(ud_fh_drain(&h, &ff, &map, acts, 4, &n), UD_OK);
+	ck_assert_uint_eq(n, 4);
+	for (int k = 0; k < 4; k++) {
+		ck_assert_uint_eq(acts[k].fault.node, e[k].src_id);
+		ck_assert_uint_eq(acts[k].fault.trid, e[k].tr_id);
+		ck_assert_uint_eq(acts[k].fault.seq, e[k].seq);
+		ck_assert_uint_eq(acts[k].fault.pdid, e[k].pdid);
+		ck_assert_uint_eq(acts[k].fault.proc, e[k].proc);
+		ck_assert_uint_eq(acts[k].fault.vpn, e[k].vpn);
+		ck_assert_uint_eq(acts[k].fault.dir, UD_FH_DIR_DST);
+	}
+	ck_assert_uint_eq(acts[0].outcome, UD_FH_OUT_RETRY);
+	ck_assert_uint_eq(acts[1].outcome, UD_FH_OUT_DUP);
+	ck_assert_uint_eq(acts[2].outcome, UD_FH_OUT_FAILED);
+	ck_assert_uint_eq(acts[3].outcome, UD_FH_OUT_RETRY);
+	ck_assert_uint_eq(ud_host_fh.npagein, 2);
+	ck_assert_uint_eq(ud_host_fh.pagein[0].vpn, 0x100);
+	ck_assert_uint_eq(ud_host_fh.pagein[1].vpn, 0x105);
+	ck_assert_uint_eq(ud_host_fh.pagein[1].npages, 3);   /* 0x105..0x107 */
+	ck_assert_uint_eq(ud_host_fh.nrapf, 2);
+	ck_assert_uint_eq(ud_host_fh.rapf[0].node, 5);
+	ck_assert_uint_eq(ud_host_fh.rapf[1].node, 7);
+	ck_assert_uint_eq(ud_host_fh.rapf[1].w0, acts[3].w0);
+	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	ck_assert_uint_eq(ud_host_fh.fail[0].node, 6);
+	ck_assert_uint_eq(ud_host_fh.fail[0].trid, 2);
+	ck_assert_int_eq(ud_host_fh.fail[0].err, UD_E_FAULT);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fault_handler");
@@ -401,6 +521,8 @@ int main(void)
 	tcase_add_test(tc, pagein_failure_and_bad_input);
 	tcase_add_test(tc, drain_fifo);
 	tcase_add_test(tc, drain_bad_map);
+	tcase_add_test(tc, effects_logged);
+	tcase_add_test(tc, drain_in_order);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
