@@ -34,19 +34,24 @@ uint64_t ud_plat_now(void);
  * device driver that access the OS pinning and unpinning facility is
  * required").  Called only by src/utlb_table.c (driver side).  Ghost state
  * ud_utlb_pinned[pid][vpn] is 1 while the UTLB holds a pin on that page of
- * that process.  [A-UTLB-PIN] [A-UTLB-UNPIN] */
+ * that process, and ud_utlb_frame[pid][vpn] is the physical page number the
+ * last successful pin of that page returned (what the driver must install:
+ * ud_utlb_drv_map:installed_frame).  [A-UTLB-PIN] [A-UTLB-UNPIN] */
 #include "utlb_param.h"
-/*@ ghost int ud_utlb_pinned[UD_UTLB_NPROC][UD_UTLB_VPAGES]; */
+/*@ ghost int ud_utlb_pinned[UD_UTLB_NPROC][UD_UTLB_VPAGES];
+          uint64_t ud_utlb_frame[UD_UTLB_NPROC][UD_UTLB_VPAGES]; */
 
 /* Pin virtual page vpn of process pid; return its physical page number. */
 /*@ requires pid: pid < UD_UTLB_NPROC;
     requires vpn: vpn < UD_UTLB_VPAGES;
     requires out: \valid(ppn);
-    assigns ud_env, ud_utlb_pinned[pid][vpn], *ppn;
+    assigns ud_env, ud_utlb_pinned[pid][vpn], ud_utlb_frame[pid][vpn], *ppn;
     ensures ok: \result == UD_OK ==>
-      ud_utlb_pinned[pid][vpn] == 1 && *ppn <= UD_UTLB_PPN_MAX;
+      ud_utlb_pinned[pid][vpn] == 1 && *ppn <= UD_UTLB_PPN_MAX &&
+      ud_utlb_frame[pid][vpn] == *ppn;
     ensures refused: \result != UD_OK ==> \result == UD_E_PLATFORM &&
       ud_utlb_pinned[pid][vpn] == \old(ud_utlb_pinned[pid][vpn]) &&
+      ud_utlb_frame[pid][vpn] == \old(ud_utlb_frame[pid][vpn]) &&
       *ppn == \old(*ppn);
 */
 ud_status ud_plat_utlb_pin(uint32_t pid, uint32_t vpn, uint64_t *ppn);
@@ -111,7 +116,17 @@ void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
  * when its last one goes; it validates every page the home returns
  * (4 KB aligned, below 2^44), so no value the home returns is trusted.
  * Homes: tests/support/plat_host_mr.c, kmod/plat_linux_mr.c,
- * firmware/plat_r5_mr.c.  [A-PROT-PAGES] [A-PROT-PIN] */
+ * firmware/plat_r5_mr.c.  [A-PROT-PAGES] [A-PROT-PIN]
+ *
+ * Ghost state ud_prot_pinned[f] is non-zero while the home holds the core's
+ * pin on physical page frame f (address f * 4 KB; frames below 2^32, the
+ * 2^44 bytes the core accepts).  The pin table is tied to it
+ * (ud_pin_held, spec/prot.acsl): every page with a live count is pinned,
+ * and a page whose count returns to zero is unpinned (PROT-PIN-1). */
+#define UD_PROT_PFN_LIM 4294967296ull
+/*@ ghost uint8_t ud_prot_pinned[UD_PROT_PFN_LIM]; */
+/*@ predicate ud_prot_page_ok(integer page) =
+      page % UD_PAGE_SIZE == 0 && 0 <= page < UD_PROT_PFN_LIM * UD_PAGE_SIZE; */
 
 /* Physical page addresses backing the npages pages from va's page on, of
  * the calling process (seed 001 1.2.2: "returns each page's physical start
@@ -124,14 +139,19 @@ void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 ud_status ud_plat_prot_pages(uint64_t va, uint32_t npages, uint64_t *page);
 
 /* Pin physical page `page` in memory (first registration covering it). */
-/*@ assigns ud_env;
+/*@ requires page: ud_prot_page_ok(page);
+    assigns ud_env, ud_prot_pinned[page / UD_PAGE_SIZE];
     ensures codes: \result == UD_OK || \result == UD_E_PLATFORM;
+    ensures pinned: \result == UD_OK ==> ud_prot_pinned[page / UD_PAGE_SIZE] == 1;
+    ensures refused: \result != UD_OK ==>
+      ud_prot_pinned[page / UD_PAGE_SIZE] == \old(ud_prot_pinned[page / UD_PAGE_SIZE]);
 */
 ud_status ud_plat_prot_pin(uint64_t page);
 
 /* Unpin it (its last registration went).  Cannot fail. */
-/*@ assigns ud_env;
-    ensures done: \true;
+/*@ requires page: ud_prot_page_ok(page);
+    assigns ud_env, ud_prot_pinned[page / UD_PAGE_SIZE];
+    ensures unpinned: ud_prot_pinned[page / UD_PAGE_SIZE] == 0;
 */
 void ud_plat_prot_unpin(uint64_t page);
 

@@ -24,12 +24,7 @@
       leaf_clear(u, t) && 0 <= b < UD_UTLB_L2_SIZE && u->l2[a].slot[b] != 0 ==> a != t;
 */
 
-/*@ // Two different entries of the NIC tables are disjoint memory.
-    lemma entry_separated: \forall struct ud_utlb_nic *n, integer p, k, q, j;
-      0 <= p < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES &&
-      0 <= q < UD_UTLB_NPROC && 0 <= j < UD_UTLB_ENTRIES && (p != q || k != j) ==>
-      \separated(&n->tab[p][k], &n->tab[q][j]);
-*/
+#include "utlb_entry.acsl"
 
 /*@ predicate room{L}(struct ud_utlb_lib *u, integer v) =
       u->l1[v / UD_UTLB_L2_SIZE] != 0 ||
@@ -806,7 +801,7 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires index: i < u->cap;
     requires fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
       ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v;
-    assigns ud_env, ud_utlb_pinned[u->pid][v],
+    assigns ud_env, ud_utlb_pinned[u->pid][v], ud_utlb_frame[u->pid][v],
             ud_utlb_pinned[u->pid][n->tab[u->pid][i].vpn],
             n->tab[u->pid][i], a->seen[u->pid][i],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -855,6 +850,7 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
     requires page: v < UD_UTLB_VPAGES;
     requires absent: ud_utlb_tree(u, v) == 0;
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
+            ud_utlb_frame[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -967,6 +963,14 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			/*@ assert h_pre: ud_utlb_maps(u, n, v, e - 1); */
 			u->refs[e - 1u]++;
 			/* refs has a memory of its own kind: tree and NIC facts hold */
+			/*@ assert h_w_ids: ud_utlb_lib_ids(u); */
+			/*@ assert h_w_l1: ud_utlb_lib_l1(u); */
+			/*@ assert h_w_dir: ud_utlb_lib_dir(u); */
+			/*@ assert h_w_ldir: \forall integer t2; 0 <= t2 < UD_UTLB_POOL ==>
+			      u->leaf_dir[t2] == \at(u->leaf_dir[t2], Pre); */
+			/*@ assert h_w_slots: ud_utlb_lib_slots(u); */
+			/*@ assert h_w_used: ud_utlb_lib_used(u); */
+			/*@ assert h_w_refs: ud_utlb_lib_refs(u); */
 			/*@ assert h_lib0: ud_utlb_lib_wf(u); */
 			/*@ assert h_nic0: ud_utlb_nic_wf(n); */
 			/*@ assert h_agree0: ud_utlb_agree(u, n); */
