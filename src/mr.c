@@ -112,68 +112,6 @@ static bool first_pin(const struct ud_prot *p, const uint32_t *idx, uint32_t j)
 	return p->pin[idx[j]].count == 0u && !reserved(idx, j, idx[j]);
 }
 
-/* Step 3 of pin_pages_acct: add the list's registrations to the entries
- * reserved for it (idx[m] for page pg[m]; step 1 checked that no count can
- * overflow).  Out of line so that its loop is proved without the pins step
- * 2 took in its context (with them, a3_cnt did not prove in 60 s). */
-/*@ requires valid: \valid(p);
-    requires n: n <= UD_PROT_MAXPG;
-    requires pgv: \valid_read(pg + (0 .. n - 1));
-    requires idxv: \valid_read(idx + (0 .. n - 1));
-    requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1)) &&
-      \separated(p->pin + (0 .. UD_PROT_NPIN - 1), idx + (0 .. n - 1));
-    requires room: \forall integer m, integer e; 0 <= m < n && e == idx[m] ==>
-      e < UD_PROT_NPIN && p->pin[e].count <= 4294967295 - UD_PROT_MAXPG;
-    requires same_pg: \forall integer m1, integer m2; 0 <= m1 < n && 0 <= m2 < n &&
-      pg[m1] == pg[m2] ==> idx[m1] == idx[m2];
-    requires same_idx: \forall integer m1, integer m2; 0 <= m1 < n && 0 <= m2 < n &&
-      idx[m1] == idx[m2] ==> pg[m1] == pg[m2];
-    assigns p->pin[0 .. UD_PROT_NPIN - 1];
-    ensures cnt: \forall integer f; 0 <= f < UD_PROT_NPIN ==>
-      p->pin[f].count == \old(p->pin[f].count) ||
-      (\old(p->pin[f].count) <= 4294967295 - UD_PROT_MAXPG &&
-       p->pin[f].count <= \old(p->pin[f].count) + n);
-    ensures unused: \forall integer f; 0 <= f < UD_PROT_NPIN &&
-      (\forall integer m; 0 <= m < n ==> idx[m] != f) ==>
-      p->pin[f].count == \old(p->pin[f].count) && p->pin[f].pfn == \old(p->pin[f].pfn);
-    ensures pfn: \forall integer m; 0 <= m < n ==> p->pin[idx[m]].pfn == pg[m];
-    ensures pos: \forall integer m; 0 <= m < n ==> p->pin[idx[m]].count > 0;
-    ensures occ: \forall integer f; 0 <= f < UD_PROT_NPIN &&
-      (\exists integer m; 0 <= m < n && idx[m] == f) ==>
-      p->pin[f].count == \old(p->pin[f].count) + ud_occ{Pre}(pg, p->pin[f].pfn, n);
-    ensures zero: \forall integer x; (\forall integer m; 0 <= m < n ==> pg[m] != x) ==>
-      ud_occ{Pre}(pg, x, n) == 0;
-*/
-static void commit_pins(struct ud_prot *p, const uint32_t *pg, const uint32_t *idx,
-			uint32_t n)
-{
-	uint32_t j;
-
-	/*@ loop invariant bound: 0 <= j <= n;
-	    loop invariant room: \forall integer m, integer e; 0 <= m < n && e == idx[m] ==>
-	      e < UD_PROT_NPIN && \at(p->pin[e].count, Pre) <= 4294967295 - UD_PROT_MAXPG;
-	    loop invariant cnt: \forall integer f; 0 <= f < UD_PROT_NPIN ==>
-	      p->pin[f].count == \at(p->pin[f].count, Pre) ||
-	      (\at(p->pin[f].count, Pre) <= 4294967295 - UD_PROT_MAXPG &&
-	       p->pin[f].count <= \at(p->pin[f].count, Pre) + j);
-	    loop invariant a3_unused: \forall integer f; 0 <= f < UD_PROT_NPIN &&
-	      (\forall integer m; 0 <= m < j ==> idx[m] != f) ==>
-	      p->pin[f].count == \at(p->pin[f].count, Pre) && p->pin[f].pfn == \at(p->pin[f].pfn, Pre);
-	    loop invariant a3_pfn: \forall integer m; 0 <= m < j ==> p->pin[idx[m]].pfn == pg[m];
-	    loop invariant a3_pos: \forall integer m; 0 <= m < j ==> p->pin[idx[m]].count > 0;
-	    loop invariant a3_cnt: \forall integer f; 0 <= f < UD_PROT_NPIN &&
-	      (\exists integer m; 0 <= m < j && idx[m] == f) ==>
-	      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, p->pin[f].pfn, j);
-	    loop invariant a3_zero: \forall integer x; (\forall integer m; 0 <= m < j ==> pg[m] != x) ==>
-	      ud_occ{Pre}(pg, x, j) == 0;
-	    loop assigns j, p->pin[0 .. UD_PROT_NPIN - 1];
-	    loop variant n - j; */
-	for (j = 0; j < n; j++) {
-		p->pin[idx[j]].pfn = pg[j];
-		p->pin[idx[j]].count++;
-	}
-}
-
 /* Add one registration to the pin count of each of pg[0 .. n-1]; the
  * platform pins a page whose count leaves 0 (seed 001 1.2.4).  All or
  * nothing: on error the pin table is unchanged and every page this call
@@ -183,7 +121,7 @@ static void commit_pins(struct ud_prot *p, const uint32_t *pg, const uint32_t *i
     requires pgv: \valid_read(pg + (0 .. n - 1));
     requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
     requires inv: ud_prot_inv(p);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures unchanged: \result != UD_OK ==>
@@ -196,11 +134,6 @@ static void commit_pins(struct ud_prot *p, const uint32_t *pg, const uint32_t *i
         (\old(p->pin[e].count) > 0 || p->pin[e].count > 0 ==>
            p->pin[e].count == \old(p->pin[e].count) + ud_occ{Pre}(pg, p->pin[e].pfn, n));
     ensures covered: \result == UD_OK ==> \forall integer m; 0 <= m < n ==> ud_pinned(p, pg[m]);
-    ensures pinned_new: \result == UD_OK ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
-      \old(p->pin[e].count) == 0 && p->pin[e].count > 0 ==> ud_prot_pinned[p->pin[e].pfn] != 0;
-    ensures pins_kept: \forall integer e; 0 <= e < UD_PROT_NPIN && \old(p->pin[e].count) > 0 ==>
-      ud_prot_pinned[\old(p->pin[e].pfn)] == \old(ud_prot_pinned[\old(p->pin[e].pfn)]);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_distinct{Pre}(p) ==> ud_pin_held(p);
 */
 static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -276,18 +209,12 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	/*@ loop invariant bound: 0 <= j <= n;
 	    loop invariant idx2: \forall integer m; 0 <= m < n ==> idx[m] < UD_PROT_NPIN &&
 	      p->pin[idx[m]].count <= 4294967295 - UD_PROT_MAXPG;
-	    loop invariant p2_new: \forall integer m; 0 <= m < j && p->pin[idx[m]].count == 0 ==>
-	      ud_prot_pinned[pg[m]] != 0;
-	    loop invariant p2_kept: \forall integer e2; 0 <= e2 < UD_PROT_NPIN && \at(p->pin[e2].count, Pre) > 0 ==>
-	      ud_prot_pinned[\at(p->pin[e2].pfn, Pre)] == \at(ud_prot_pinned[\at(p->pin[e2].pfn, Pre)], Pre);
-	    loop assigns j, k, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+	    loop assigns j, k, ud_env;
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
 		if (first_pin(p, idx, j) && ud_plat_prot_pin((uint64_t)pg[j] * UD_PAGE_SIZE) != UD_OK) {
 			/*@ loop invariant bound: 0 <= k <= j;
-			    loop invariant rb_kept: \forall integer e2; 0 <= e2 < UD_PROT_NPIN && \at(p->pin[e2].count, Pre) > 0 ==>
-			      ud_prot_pinned[\at(p->pin[e2].pfn, Pre)] == \at(ud_prot_pinned[\at(p->pin[e2].pfn, Pre)], Pre);
-			    loop assigns k, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+			    loop assigns k, ud_env;
 			    loop variant j - k; */
 			for (k = 0; k < j; k++)
 				if (first_pin(p, idx, k))
@@ -297,13 +224,30 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		}
 	}
 	/* 3. Commit the counts (cannot fail: checked in 1). */
-	commit_pins(p, pg, idx, n);
+	/*@ loop invariant bound: 0 <= j <= n;
+	    loop invariant idx3: \forall integer m, integer e; 0 <= m < n && e == idx[m] ==>
+	      e < UD_PROT_NPIN && \at(p->pin[e].count, Pre) <= 4294967295 - UD_PROT_MAXPG;
+	    loop invariant cnt: \forall integer f; 0 <= f < UD_PROT_NPIN ==>
+	      p->pin[f].count == \at(p->pin[f].count, Pre) ||
+	      (\at(p->pin[f].count, Pre) <= 4294967295 - UD_PROT_MAXPG &&
+	       p->pin[f].count <= \at(p->pin[f].count, Pre) + j);
+	    loop invariant a3_unused: \forall integer f; 0 <= f < UD_PROT_NPIN &&
+	      (\forall integer m; 0 <= m < j ==> idx[m] != f) ==>
+	      p->pin[f].count == \at(p->pin[f].count, Pre) && p->pin[f].pfn == \at(p->pin[f].pfn, Pre);
+	    loop invariant a3_pfn: \forall integer m; 0 <= m < j ==> p->pin[idx[m]].pfn == pg[m];
+	    loop invariant a3_pos: \forall integer m; 0 <= m < j ==> p->pin[idx[m]].count > 0;
+	    loop invariant a3_cnt: \forall integer f; 0 <= f < UD_PROT_NPIN &&
+	      (\exists integer m; 0 <= m < j && idx[m] == f) ==>
+	      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, p->pin[f].pfn, j);
+	    loop invariant a3_zero: \forall integer x; (\forall integer m; 0 <= m < j ==> pg[m] != x) ==>
+	      ud_occ{Pre}(pg, x, j) == 0;
+	    loop assigns j, p->pin[0 .. UD_PROT_NPIN - 1];
+	    loop variant n - j; */
+	for (j = 0; j < n; j++) {
+		p->pin[idx[j]].pfn = pg[j];
+		p->pin[idx[j]].count++;
+	}
 	/*@ assert fr_ok: ud_only_pin_changed{Pre, Here}(p); */
-	/*@ assert p2_done: \forall integer m, integer e2; 0 <= m < n && e2 == idx[m] &&
-	      \at(p->pin[e2].count, Pre) == 0 ==> ud_prot_pinned[pg[m]] != 0; */
-	/*@ assert p3_new: \forall integer e2; 0 <= e2 < UD_PROT_NPIN &&
-	      \at(p->pin[e2].count, Pre) == 0 && p->pin[e2].count > 0 ==>
-	      \exists integer m; 0 <= m < n && idx[m] == e2 && p->pin[e2].pfn == pg[m]; */
 	/*@ assert p_other: \forall integer e2, integer m; 0 <= e2 < UD_PROT_NPIN && 0 <= m < n &&
 	      \at(p->pin[e2].count, Pre) > 0 && pg[m] == \at(p->pin[e2].pfn, Pre) &&
 	      ud_pin_distinct{Pre}(p) ==> idx[m] == e2; */
@@ -361,7 +305,7 @@ static uint32_t find_pin(const struct ud_prot *p, uint32_t x)
     requires pgv: \valid_read(pg + (0 .. n - 1));
     requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
     requires inv: ud_prot_inv(p);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
     ensures pfn: \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e].pfn == \old(p->pin[e].pfn);
@@ -370,11 +314,6 @@ static uint32_t find_pin(const struct ud_prot *p, uint32_t x)
     ensures acct: ud_unpin_ok{Pre}(p, pg, n) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
       \old(p->pin[e].count) > 0 ==>
       p->pin[e].count == \old(p->pin[e].count) - ud_occ{Pre}(pg, p->pin[e].pfn, n);
-    ensures released: \forall integer e; 0 <= e < UD_PROT_NPIN &&
-      \old(p->pin[e].count) > 0 && p->pin[e].count == 0 ==> ud_prot_pinned[p->pin[e].pfn] == 0;
-    ensures pins_kept: ud_pin_distinct{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
-      p->pin[e].count > 0 ==> ud_prot_pinned[p->pin[e].pfn] == \old(ud_prot_pinned[p->pin[e].pfn]);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_distinct{Pre}(p) ==> ud_pin_held(p);
 */
 static void unpin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -410,21 +349,14 @@ static void unpin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	      p->mr[k] == \at(p->mr[k], Pre);
 	    loop invariant u_fr_mw: \forall integer w; 0 <= w < UD_PROT_NMW ==>
 	      p->mw[w] == \at(p->mw[w], Pre);
-	    loop invariant u_rel: \forall integer f; 0 <= f < UD_PROT_NPIN &&
-	      \at(p->pin[f].count, Pre) > 0 && p->pin[f].count == 0 ==>
-	      ud_prot_pinned[p->pin[f].pfn] == 0;
-	    loop invariant u_kept: ud_pin_distinct{Pre}(p) ==> \forall integer f; 0 <= f < UD_PROT_NPIN &&
-	      p->pin[f].count > 0 ==> ud_prot_pinned[p->pin[f].pfn] == \at(ud_prot_pinned[p->pin[f].pfn], Pre);
-	    loop assigns j, e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+	    loop assigns j, e, p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
 		e = find_pin(p, pg[j]);
 		if (e < UD_PROT_NPIN) {
-			/*@ assert u_live: \forall integer f; f == e ==> \at(p->pin[f].count, Pre) > 0; */
 			p->pin[e].count--;
 			if (p->pin[e].count == 0u) {
-				/*@ assert u_other: ud_pin_distinct{Pre}(p) ==> \forall integer f;
-				      0 <= f < UD_PROT_NPIN && p->pin[f].count > 0 ==> p->pin[f].pfn != pg[j]; */
+				/*@ assert unpin_at_zero: p->pin[e].count == 0; */
 				ud_plat_prot_unpin((uint64_t)pg[j] * UD_PAGE_SIZE);
 			}
 		}
@@ -623,7 +555,7 @@ static void unpin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 /*@ requires valid: \valid(p) && i < UD_PROT_NMR;
     requires inv: ud_prot_inv(p);
     requires live: p->mr[i].live == 1;
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
     ensures pfn: \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e].pfn == \old(p->pin[e].pfn);
@@ -632,9 +564,6 @@ static void unpin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     ensures mr_np: ud_mr_np_same{Pre, Post}(p);
     ensures mr_pg: ud_mr_pg_same{Pre, Post}(p);
     ensures drop: ud_pin_inv{Pre}(p) ==> ud_pin_dropped{Pre, Post}(p, i);
-    ensures released: \forall integer e; 0 <= e < UD_PROT_NPIN &&
-      \old(p->pin[e].count) > 0 && p->pin[e].count == 0 ==> ud_prot_pinned[p->pin[e].pfn] == 0;
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
 */
 static void region_unpin(struct ud_prot *p, uint32_t i)
 {
@@ -807,14 +736,11 @@ static void mr_kill(struct ud_prot *p, uint32_t i)
     requires inv: ud_prot_inv(p);
     requires live: p->mr[i].live == 1;
     requires nowin: !ud_mr_has_window(p, i);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i].live, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i].live, ud_env;
     ensures inv: ud_prot_inv(p);
     ensures gone: p->mr[i].live == 0 && p->mr[i].gen == \old(p->mr[i].gen);
     ensures frame: ud_only_mr_changed{Pre, Post}(p, i);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures released: \forall integer e; 0 <= e < UD_PROT_NPIN &&
-      \old(p->pin[e].count) > 0 && p->pin[e].count == 0 ==> ud_prot_pinned[p->pin[e].pfn] == 0;
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
 */
 static void mr_release(struct ud_prot *p, uint32_t i)
 {
@@ -853,7 +779,7 @@ static void mr_release(struct ud_prot *p, uint32_t i)
     requires pgv: \valid_read(pg + (0 .. n - 1));
     requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
     requires inv: ud_prot_inv(p);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures unchanged: \result != UD_OK ==>
@@ -866,7 +792,6 @@ static void mr_release(struct ud_prot *p, uint32_t i)
         (\old(p->pin[e].count) > 0 || p->pin[e].count > 0 ==>
            p->pin[e].count == \old(p->pin[e].count) + ud_occ16{Pre}(pg, p->pin[e].pfn, n));
     ensures covered: \result == UD_OK ==> \forall integer m; 0 <= m < n ==> ud_pinned(p, pg[m]);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_distinct{Pre}(p) ==> ud_pin_held(p);
 */
 static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -882,14 +807,13 @@ static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     requires pgv: \valid_read(pg + (0 .. n - 1));
     requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
     requires inv: ud_prot_inv(p);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
     ensures added: \result == UD_OK && ud_pin_inv{Pre}(p) ==> ud_pin_added(p, pg, n);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
 */
 static ud_status pin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -980,7 +904,7 @@ static void mr_fill(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
     requires pd: ud_pd_ok(p, pd);
     requires acc: ud_mr_acc_ok(access);
     requires shape: ud_mr_shape_v(npages, off, len, iova);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures unchanged: \result != UD_OK ==> *p == \old(*p);
@@ -990,7 +914,6 @@ static void mr_fill(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
     ensures gen: \result == UD_OK ==> p->mr[i].gen == \old(p->mr[i].gen) + 1;
     ensures frame: \result == UD_OK ==> ud_only_mr_changed{Pre, Post}(p, i);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
 */
 static ud_status mr_install(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
                             uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
@@ -1100,11 +1023,10 @@ static void mr_refill(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t acces
     requires pgv: \valid_read(pg + (0 .. n - 1));
     requires sep: \separated(p->pin + (0 .. UD_PROT_NPIN - 1), pg + (0 .. n - 1));
     requires inv: ud_prot_inv(p);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
     ensures pin: ud_pin_extra{Pre}(p, pg, n) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_distinct{Pre}(p) ==> ud_pin_held(p);
 */
 static void unpin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -1154,7 +1076,7 @@ static void unpin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     requires pd: ud_pd_ok(p, pd);
     requires acc: ud_mr_acc_ok(access);
     requires shape: ud_mr_shape_v(npages, off, len, iova);
-    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures unchanged: \result != UD_OK ==> *p == \old(*p);
@@ -1164,7 +1086,6 @@ static void unpin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     ensures gen: \result == UD_OK ==> p->mr[i].gen == \old(p->mr[i].gen) + 1;
     ensures frame: \result == UD_OK ==> ud_only_mr_changed{Pre, Post}(p, i);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
 */
 static ud_status mr_replace(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
                             uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,

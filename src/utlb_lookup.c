@@ -899,6 +899,9 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	if (st != UD_OK) {
 		/*@ assert f_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 		      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
+		/*@ assert f_u: u->pid == \at(u->pid, Pre) && \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+		      u->used[k] == \at(u->used[k], Pre) && u->vpn_of[k] == \at(u->vpn_of[k], Pre); */
+		/*@ assert f_pre: ud_utlb_agree{Pre}(u, n); */
 		/*@ assert f_agree: ud_utlb_agree(u, n); */
 		/*@ assert f_inv: ud_utlb_inv(u, n); */
 		/*@ assert f_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
@@ -918,6 +921,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	/*@ assert g_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	/*@ assert g_pre: agree_but{Pre}(u, n, i); */
 	/*@ assert g_others: agree_but(u, n, i); */
 	miss_record(u, c, n, v, i, idx);
 	/*@ assert e_inv: ud_utlb_inv(u, n); */
