@@ -24,7 +24,12 @@
       leaf_clear(u, t) && 0 <= b < UD_UTLB_L2_SIZE && u->l2[a].slot[b] != 0 ==> a != t;
 */
 
-#include "utlb_entry.acsl"
+/*@ // Two different entries of the NIC tables are disjoint memory.
+    lemma entry_separated: \forall struct ud_utlb_nic *n, integer p, k, q, j;
+      0 <= p < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES &&
+      0 <= q < UD_UTLB_NPROC && 0 <= j < UD_UTLB_ENTRIES && (p != q || k != j) ==>
+      \separated(&n->tab[p][k], &n->tab[q][j]);
+*/
 
 /*@ predicate room{L}(struct ud_utlb_lib *u, integer v) =
       u->l1[v / UD_UTLB_L2_SIZE] != 0 ||
