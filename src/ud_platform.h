@@ -34,19 +34,24 @@ uint64_t ud_plat_now(void);
  * device driver that access the OS pinning and unpinning facility is
  * required").  Called only by src/utlb_table.c (driver side).  Ghost state
  * ud_utlb_pinned[pid][vpn] is 1 while the UTLB holds a pin on that page of
- * that process.  [A-UTLB-PIN] [A-UTLB-UNPIN] */
+ * that process, and ud_utlb_frame[pid][vpn] is the physical page number the
+ * last successful pin of that page returned (what the driver must install:
+ * ud_utlb_drv_map:installed_frame).  [A-UTLB-PIN] [A-UTLB-UNPIN] */
 #include "utlb_param.h"
-/*@ ghost int ud_utlb_pinned[UD_UTLB_NPROC][UD_UTLB_VPAGES]; */
+/*@ ghost int ud_utlb_pinned[UD_UTLB_NPROC][UD_UTLB_VPAGES];
+          uint64_t ud_utlb_frame[UD_UTLB_NPROC][UD_UTLB_VPAGES]; */
 
 /* Pin virtual page vpn of process pid; return its physical page number. */
 /*@ requires pid: pid < UD_UTLB_NPROC;
     requires vpn: vpn < UD_UTLB_VPAGES;
     requires out: \valid(ppn);
-    assigns ud_env, ud_utlb_pinned[pid][vpn], *ppn;
+    assigns ud_env, ud_utlb_pinned[pid][vpn], ud_utlb_frame[pid][vpn], *ppn;
     ensures ok: \result == UD_OK ==>
-      ud_utlb_pinned[pid][vpn] == 1 && *ppn <= UD_UTLB_PPN_MAX;
+      ud_utlb_pinned[pid][vpn] == 1 && *ppn <= UD_UTLB_PPN_MAX &&
+      ud_utlb_frame[pid][vpn] == *ppn;
     ensures refused: \result != UD_OK ==> \result == UD_E_PLATFORM &&
       ud_utlb_pinned[pid][vpn] == \old(ud_utlb_pinned[pid][vpn]) &&
+      ud_utlb_frame[pid][vpn] == \old(ud_utlb_frame[pid][vpn]) &&
       *ppn == \old(*ppn);
 */
 ud_status ud_plat_utlb_pin(uint32_t pid, uint32_t vpn, uint64_t *ppn);

@@ -806,7 +806,7 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires index: i < u->cap;
     requires fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
       ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v;
-    assigns ud_env, ud_utlb_pinned[u->pid][v],
+    assigns ud_env, ud_utlb_pinned[u->pid][v], ud_utlb_frame[u->pid][v],
             ud_utlb_pinned[u->pid][n->tab[u->pid][i].vpn],
             n->tab[u->pid][i], a->seen[u->pid][i],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -855,6 +855,7 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
     requires page: v < UD_UTLB_VPAGES;
     requires absent: ud_utlb_tree(u, v) == 0;
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
+            ud_utlb_frame[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -903,6 +904,9 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	if (st != UD_OK) {
 		/*@ assert f_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 		      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
+		/*@ assert f_u: u->pid == \at(u->pid, Pre) && \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+		      u->used[k] == \at(u->used[k], Pre) && u->vpn_of[k] == \at(u->vpn_of[k], Pre); */
+		/*@ assert f_pre: ud_utlb_agree{Pre}(u, n); */
 		/*@ assert f_agree: ud_utlb_agree(u, n); */
 		/*@ assert f_inv: ud_utlb_inv(u, n); */
 		/*@ assert f_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
@@ -922,6 +926,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	/*@ assert g_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 	      0 <= k < UD_UTLB_ENTRIES && (q != u->pid || k != i) ==>
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
+	/*@ assert g_pre: agree_but{Pre}(u, n, i); */
 	/*@ assert g_others: agree_but(u, n, i); */
 	miss_record(u, c, n, v, i, idx);
 	/*@ assert e_inv: ud_utlb_inv(u, n); */
@@ -967,6 +972,14 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			/*@ assert h_pre: ud_utlb_maps(u, n, v, e - 1); */
 			u->refs[e - 1u]++;
 			/* refs has a memory of its own kind: tree and NIC facts hold */
+			/*@ assert h_w_ids: ud_utlb_lib_ids(u); */
+			/*@ assert h_w_l1: ud_utlb_lib_l1(u); */
+			/*@ assert h_w_dir: ud_utlb_lib_dir(u); */
+			/*@ assert h_w_ldir: \forall integer t2; 0 <= t2 < UD_UTLB_POOL ==>
+			      u->leaf_dir[t2] == \at(u->leaf_dir[t2], Pre); */
+			/*@ assert h_w_slots: ud_utlb_lib_slots(u); */
+			/*@ assert h_w_used: ud_utlb_lib_used(u); */
+			/*@ assert h_w_refs: ud_utlb_lib_refs(u); */
 			/*@ assert h_lib0: ud_utlb_lib_wf(u); */
 			/*@ assert h_nic0: ud_utlb_nic_wf(n); */
 			/*@ assert h_agree0: ud_utlb_agree(u, n); */

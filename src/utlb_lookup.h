@@ -67,6 +67,7 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires inv: ud_utlb_inv(u, n);
     requires clock: ud_utlb_clock_wf(u, c);
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
+            ud_utlb_frame[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],

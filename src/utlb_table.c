@@ -6,6 +6,21 @@
  */
 #include "utlb_table.h"
 
+/* Two different entries of the NIC tables are disjoint memory: a lemma
+ * function (ghost, proved like any function), called only where a proof
+ * frames the other entries across stores to one (the end of
+ * ud_utlb_drv_map, for its `others` clause).  Not a top-level lemma: that
+ * would join every goal of this unit (docs/METHOD.md). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures separated: \forall integer p, k, q, j;
+       0 <= p < UD_UTLB_NPROC && 0 <= k < UD_UTLB_ENTRIES &&
+       0 <= q < UD_UTLB_NPROC && 0 <= j < UD_UTLB_ENTRIES && (p != q || k != j) ==>
+       \separated(&n->tab[p][k], &n->tab[q][j]);
+  @/
+  static void entry_separated(struct ud_utlb_nic *n) { }
+*/
+
 /*@ predicate tab_empty_upto{L}(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
                                  integer p) =
       \forall integer q, j; 0 <= q < p && 0 <= j < UD_UTLB_ENTRIES ==>
@@ -257,11 +272,22 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	/*@ assert coh3: ud_utlb_coherent(n); */
 	/*@ assert pin3: ud_utlb_tab_pinned(n); */
 	/*@ assert new_pinned: ud_utlb_pinned[pid][vpn] == 1 && ppn <= UD_UTLB_PPN_MAX; */
+	/*@ assert new_frame: ppn == ud_utlb_frame[pid][vpn]; */
 	/*@ assert no_line: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
 	      n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx); */
+	/* `others`: every store so far and the one below are to entry
+	 * (pid, idx).  The lemma after the wf asserts above, so that their
+	 * goals keep their own small context. */
+	/*@ ghost entry_separated(n); */
+	/*@ assert o_join: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
 	/* The entry, then the bookkeeping, each by a helper that carries
 	 * ud_utlb_nic_wf(n) across its stores in its own small context. */
 	install_entry(n, pid, idx, vpn, ppn);
+	/*@ assert o_inst: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
 	note_install(n, a, pid, idx);
 	return UD_OK;
 }

@@ -51,7 +51,7 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 /*@ requires valid: \valid(n) && \valid(a);
     requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
-    assigns ud_env, ud_utlb_pinned[pid][vpn],
+    assigns ud_env, ud_utlb_pinned[pid][vpn], ud_utlb_frame[pid][vpn],
             ud_utlb_pinned[pid][n->tab[pid][idx].vpn],
             n->tab[pid][idx], a->seen[pid][idx],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -74,6 +74,11 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
       ensures status: \result == UD_OK || \result == UD_E_PLATFORM;
       ensures installed: \result == UD_OK ==> ud_utlb_installed(n, pid, idx) &&
         n->tab[pid][idx].vpn == vpn && ud_utlb_pinned[pid][vpn] == 1;
+      ensures installed_frame: \result == UD_OK ==>
+        n->tab[pid][idx].ppn == ud_utlb_frame[pid][vpn];
+      ensures others: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+        0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+        n->tab[q][k] == \old(n->tab[q][k]);
       ensures replaced: \result == UD_OK && \old(ud_utlb_installed(n, pid, idx)) ==>
         ud_utlb_pinned[pid][\old(n->tab[pid][idx].vpn)] == 0;
       ensures first_use: \result == UD_OK ==> a->seen[pid][idx] == 0;
