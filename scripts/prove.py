@@ -54,7 +54,7 @@ BASELINE = os.path.join(PROOFS, "baseline")
 REQS = os.path.join(ROOT, "spec", "REQUIREMENTS.md")
 MODEL_RESULTS = os.path.join(ROOT, "models", "results.json")
 
-GOAL_RE = re.compile(r"^\[wp\] \[(\w+)\] Goal (\S+) : (\w+)")
+GOAL_RE = re.compile(r"^\[wp\] \[([^]]+)\] Goal (\S+) : (\w+)")
 GOAL_FAIL_RE = re.compile(r"^\[wp\] \[(Failed|Unknown|Timeout)\] Goal (\S+)")
 SCHED_RE = re.compile(r"^\[wp\] (\d+) goals scheduled")
 PROVED_RE = re.compile(r"^\[wp\] Proved goals:\s+(\d+)\s*/\s*(\d+)")
