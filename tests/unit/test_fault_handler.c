@@ -31,10 +31,14 @@ static struct ud_fh_fault dst(uint32_t node, uint16_t trid, uint16_t seq,
 	return f;
 }
 
-/* Touch-Ahead stops at the end of the 16 KB block: fault at page 0x1002
- * (offset 2 in block 0x1000..0x1003) in a 16-page RW mapping -> pages
- * 0x1002 and 0x1003 only.  RAPF for pdid 3, trid 1, seq 5:
- *   word0 = 2 + 3*4 + 1 << 18 = 0x0004000E;  word1 = 5 + 3 << 14 = 0xC005. */
+/* The host home's three logs hold exactly np page-ins, nr RAPFs and nf
+ * failures (a macro: a failure reports the caller's line). */
+#define CK_LOGGED(np, nr, nf) do { \
+	ck_assert_uint_eq(ud_host_fh.npagein, (np)); \
+	ck_assert_uint_eq(ud_host_fh.nrapf, (nr)); \
+	ck_assert_uint_eq(ud_host_fh.nfail, (nf)); \
+} while (0)
+
 /* The fault completed its transfer with err: nothing paged in, no RAPF,
  * and the home's first failure report names the transfer (node, trid, seq). */
 static void ck_failed_first(const struct ud_fh_action *a, uint32_t node,
@@ -50,6 +54,10 @@ static void ck_failed_first(const struct ud_fh_action *a, uint32_t node,
 	ck_assert_int_eq(ud_host_fh.fail[0].err, err);
 }
 
+/* Touch-Ahead stops at the end of the 16 KB block: fault at page 0x1002
+ * (offset 2 in block 0x1000..0x1003) in a 16-page RW mapping -> pages
+ * 0x1002 and 0x1003 only.  RAPF for pdid 3, trid 1, seq 5:
+ *   word0 = 2 + 3*4 + 1 << 18 = 0x0004000E;  word1 = 5 + 3 << 14 = 0xC005. */
 START_TEST(ahead_end_of_block)
 {
 	setup(true);
@@ -133,9 +141,7 @@ START_TEST(permission_fault)
 	struct ud_fh_fault f = dst(9, 11, 12, 2, 0, 0x501);
 	struct ud_fh_action a;
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_OK);
-	ck_assert_uint_eq(ud_host_fh.npagein, 0);
-	ck_assert_uint_eq(ud_host_fh.nrapf, 0);
-	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	CK_LOGGED(0, 0, 1);
 	ck_failed_first(&a, 9, 11, 12, UD_E_PERM);
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_E_STALE);
 	ck_assert_uint_eq(ud_host_fh.nfail, 1);
@@ -184,9 +190,7 @@ START_TEST(dedup_direction)
 	ck_assert_uint_eq(a.outcome, UD_FH_OUT_DUP);
 	rd.vpn = 0x503;   /* a later page of the read's run: a duplicate too */
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &rd, &a), UD_E_STALE);
-	ck_assert_uint_eq(ud_host_fh.nfail, 1);
-	ck_assert_uint_eq(ud_host_fh.npagein, 1);
-	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
+	CK_LOGGED(1, 1, 1);
 
 	/* the other way round on a write-only page: write handled, then a
 	 * read of the same transfer and page fails with UD_E_PERM */
@@ -203,9 +207,7 @@ START_TEST(dedup_direction)
 	ck_assert_int_eq(a.err, UD_E_PERM);
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &w2, &a), UD_E_STALE);
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &r2, &a), UD_E_STALE);
-	ck_assert_uint_eq(ud_host_fh.npagein, 1);
-	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
-	ck_assert_uint_eq(ud_host_fh.nfail, 1);
+	CK_LOGGED(1, 1, 1);
 }
 END_TEST
 
@@ -417,9 +419,7 @@ START_TEST(effects_logged)
 	/* duplicate: nothing asked */
 	ck_assert_int_eq(ud_fh_handle(&h, &map, &f, &a), UD_E_STALE);
 	ck_assert(memcmp(&a.fault, &f, sizeof f) == 0);
-	ck_assert_uint_eq(ud_host_fh.npagein, 1);
-	ck_assert_uint_eq(ud_host_fh.nrapf, 1);
-	ck_assert_uint_eq(ud_host_fh.nfail, 0);
+	CK_LOGGED(1, 1, 0);
 	/* page-in refused: the page-in entry, no RAPF, no failure */
 	struct ud_fh_fault g = dst(0x123, 3, 10, 7, 4, 0x42);
 	ud_host_fh.pagein_fails = true;
