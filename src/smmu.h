@@ -113,6 +113,7 @@ void ud_smmu_init(struct ud_smmu *s);
     behavior bad_bank:
       assumes cb >= 16;
       ensures status: \result == UD_E_RANGE;
+      ensures banks_kept: ud_smmu_banks_same{Pre, Post}(s);
     behavior fault_active:
       assumes cb < 16 && ud_smmu_active(&s->cb[cb]);
       ensures status: \result == UD_E_STATE;
@@ -136,6 +137,7 @@ ud_status ud_smmu_configure(struct ud_smmu *s, uint32_t cb, bool stall, bool hup
     behavior bad_args:
       assumes cb >= 16 || addr >= ud_smmu_addr_lim || xlate > 2;
       ensures status: \result == UD_E_RANGE;
+      ensures banks_kept: ud_smmu_banks_same{Pre, Post}(s);
       ensures out_kept: *out == \old(*out);
     behavior under_fault_terminate:
       assumes cb < 16 && addr < ud_smmu_addr_lim && xlate <= 2;
@@ -219,6 +221,7 @@ ud_status ud_smmu_read_fault(const struct ud_smmu *s, uint32_t cb, struct ud_smm
     behavior bad_bank:
       assumes cb >= 16;
       ensures status: \result == UD_E_RANGE;
+      ensures banks_kept: ud_smmu_banks_same{Pre, Post}(s);
     behavior stalled:
       assumes cb < 16 && s->cb[cb].ss != 0;
       ensures status: \result == UD_E_STATE;
@@ -244,6 +247,7 @@ ud_status ud_smmu_clear_fault(struct ud_smmu *s, uint32_t cb);
     behavior bad_args:
       assumes cb >= 16 || action > 1 || xlate > 2;
       ensures status: \result == UD_E_RANGE;
+      ensures banks_kept: ud_smmu_banks_same{Pre, Post}(s);
       ensures out_kept: *out == \old(*out);
     behavior not_stalled:
       assumes cb < 16 && action <= 1 && xlate <= 2 && s->cb[cb].ss == 0;
