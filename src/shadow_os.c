@@ -273,6 +273,8 @@ ud_status ud_sh_os_map(struct ud_sh_as *as, uint64_t vaddr, uint32_t rights,
 			      (\forall integer k; 0 <= k < UD_SH_ST_N ==> as->st[k] == \at(as->st[k], Pre)); */
 			//@ assert inv_mid: ud_sh_as_inv(as);
 			st_put(as, i, j, svp, rights);
+			/*@ assert new_slot: \let u = i; \at(as->st[u].valid, Pre) == 0 &&
+			      ud_sh_st_same_but{Pre, Here}(as, i); */
 			return UD_OK;
 		}
 	}

@@ -84,10 +84,17 @@ ud_status ud_sh_os_init(struct ud_sh_as *as, uint32_t ctx);
     \result == UD_E_RANGE;
   ensures rights: (vpage < ud_sh_vbit / 4096 && ppage < ud_sh_bit / 4096 &&
     !(1 <= rights <= 3)) ==> \result == UD_E_INVAL;
+  ensures busy: vpage < ud_sh_vbit / 4096 && ppage < ud_sh_bit / 4096 && 1 <= rights <= 3 &&
+    (\exists integer j; 0 <= j < UD_SH_PT_N &&
+      \old(as->pt[j].valid) == 1 && \old(as->pt[j].vpage) == vpage) ==>
+    \result == UD_E_BUSY;
+  ensures full: \result == UD_E_NOSPC ==>
+    \forall integer j; 0 <= j < UD_SH_PT_N ==> as->pt[j].valid != 0;
   ensures added: \result == UD_OK ==>
-    \exists integer j; 0 <= j < UD_SH_PT_N && as->pt[j].valid == 1 &&
+    \exists integer j; 0 <= j < UD_SH_PT_N && \old(as->pt[j].valid) == 0 &&
+      as->pt[j].valid == 1 &&
       as->pt[j].vpage == vpage && as->pt[j].ppage == ppage &&
-      as->pt[j].rights == rights;
+      as->pt[j].rights == rights && ud_sh_pt_same_but{Pre, Post}(as, j);
 */
 ud_status ud_sh_os_pt_add(struct ud_sh_as *as, uint64_t vpage, uint64_t ppage,
 			  uint32_t rights);
@@ -116,12 +123,18 @@ ud_status ud_sh_os_pt_add(struct ud_sh_as *as, uint64_t vpage, uint64_t ppage,
   ensures more_rights: \result == UD_E_PERM ==>
     \exists integer j; 0 <= j < UD_SH_PT_N && as->pt[j].valid == 1 &&
       as->pt[j].vpage == vaddr / 4096 && !ud_rights_le(rights, as->pt[j].rights);
+  ensures busy: \result == UD_E_BUSY ==>
+    \exists integer i; 0 <= i < UD_SH_ST_N && as->st[i].valid == 1 &&
+      as->st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+  ensures full: \result == UD_E_NOSPC ==>
+    \forall integer i; 0 <= i < UD_SH_ST_N ==> as->st[i].valid != 0;
   ensures mirrors: \result == UD_OK ==>
     *svaddr == ud_sh_vshadow(vaddr) &&
     \exists integer i, j; 0 <= i < UD_SH_ST_N && 0 <= j < UD_SH_PT_N &&
+      \old(as->st[i].valid) == 0 &&
       as->st[i].valid == 1 && as->st[i].rights == rights &&
       as->pt[j].vpage == vaddr / 4096 &&
-      ud_sh_ste_mirrors(as, i, j);
+      ud_sh_ste_mirrors(as, i, j) && ud_sh_st_same_but{Pre, Post}(as, i);
 */
 ud_status ud_sh_os_map(struct ud_sh_as *as, uint64_t vaddr, uint32_t rights,
 		       uint64_t *svaddr);
@@ -137,6 +150,10 @@ ud_status ud_sh_os_map(struct ud_sh_as *as, uint64_t vaddr, uint32_t rights,
     (\forall integer i; 0 <= i < UD_SH_ST_N ==> as->st[i] == \old(as->st[i]));
   ensures gone: \forall integer i; 0 <= i < UD_SH_ST_N ==>
     !(as->st[i].valid == 1 && as->st[i].svpage == svaddr / 4096);
+  ensures removed: \result == UD_OK ==>
+    \exists integer i; 0 <= i < UD_SH_ST_N &&
+      \old(as->st[i].valid) == 1 && \old(as->st[i].svpage) == svaddr / 4096 &&
+      as->st[i].valid == 0 && ud_sh_st_same_but{Pre, Post}(as, i);
 */
 ud_status ud_sh_os_unmap(struct ud_sh_as *as, uint64_t svaddr);
 

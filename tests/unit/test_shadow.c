@@ -243,11 +243,42 @@ START_TEST(os_side)
 }
 END_TEST
 
+/* A full page table answers UD_E_NOSPC with nothing changed; a removal clears
+ * exactly the page's mapping, the others stay. */
+START_TEST(os_full_and_remove)
+{
+	static struct ud_sh_as as, before;
+	uint64_t sv = 7, sa = 1;
+	uint32_t i;
+	ck_assert_int_eq(ud_sh_os_init(&as, 1), UD_OK);
+	for (i = 0; i < UD_SH_PT_N; i++)
+		ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x100 + i, 0x200 + i, UD_SH_R_READ), UD_OK);
+	memcpy(&before, &as, sizeof as);
+	ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x100 + UD_SH_PT_N, 0x300, UD_SH_R_READ), UD_E_NOSPC);
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+	for (i = 0; i < UD_SH_ST_N && i < UD_SH_PT_N; i++)
+		ck_assert_int_eq(ud_sh_os_map(&as, (0x100 + (uint64_t)i) * 4096, UD_SH_R_READ, &sv), UD_OK);
+	/* every page mirrored (the shadow table is as large as the page
+	 * table): a second mirror of a page is busy, nothing changes */
+	memcpy(&before, &as, sizeof as);
+	sv = 7;
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x105 * 4096, UD_SH_R_READ, &sv), UD_E_BUSY);
+	ck_assert_uint_eq(sv, 7);
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+	/* remove the first mapping: only it goes */
+	ck_assert_int_eq(ud_sh_os_unmap(&as, UD_SH_VBIT + 0x100 * 4096), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x100 * 4096, UD_BUS_LOAD, &sa), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x101 * 4096 + 8, UD_BUS_LOAD, &sa), UD_OK);
+	ck_assert_uint_eq(sa, SB + 1 * 2 * SB + 0x201008);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("shadow");
 	TCase *tc = tcase_create("recognisers");
 	tcase_add_test(tc, encode_decode);
+	tcase_add_test(tc, os_full_and_remove);
 	tcase_add_test(tc, alg1_paths);
 	tcase_add_test(tc, alg2_paths);
 	tcase_add_test(tc, alg3_paths);
