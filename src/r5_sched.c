@@ -47,6 +47,7 @@ static uint64_t deadline(uint64_t now, uint64_t p)
   ensures armed: s->pos[t] < s->narmed;
   ensures count: s->narmed == \old(s->narmed) + 1;
   ensures like: ud_r5_chs_like{Pre,Post}(s);
+  ensures wire: ud_r5_wire_ok{Pre}(s) ==> ud_r5_wire_ok(s);
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
     (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
 */
@@ -74,6 +75,7 @@ static void set_insert(struct ud_r5_sched *s, uint16_t t)
   ensures unarmed: s->pos[t] >= s->narmed;
   ensures count: s->narmed == \old(s->narmed) - 1;
   ensures like: ud_r5_chs_like{Pre,Post}(s);
+  ensures wire: ud_r5_wire_ok{Pre}(s) ==> ud_r5_wire_ok(s);
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
     (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
 */
@@ -90,9 +92,79 @@ static void set_remove(struct ud_r5_sched *s, uint16_t t)
 	s->narmed = n;
 }
 
+/* Hand slot t's current block [off, off + blen) of its transfer to the
+ * engine with the slot's next sequence number, and arm its timer: the one
+ * place a post happens (post_block_fr for a new block, retx for the same
+ * block again).  One post-log entry, exactly this block; the slot's
+ * sequence numbers stay fresh (ud_r5_wire_ok). */
+/*@
+  requires valid: \valid(s);
+  requires t: t < 2048;
+  requires seq: s->seq[t] < 16384;
+  requires block: 0 < s->blen[t] <= 16384 &&
+    s->off[t] + s->blen[t] <= s->x[t / 2].len &&
+    s->x[t / 2].src + s->x[t / 2].len <= 18446744073709551615 &&
+    s->x[t / 2].dst + s->x[t / 2].len <= 18446744073709551615;
+  requires wire: ud_r5_wire_ok(s);
+  requires budget: s->x[t / 2].nposts < UD_R5_SCHED_POSTS_MAX;
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->seq[t], s->dl[t], s->st[t], s->x[t / 2].nposts, ud_env, ud_r5_last[t],
+          ud_r5_npost, ud_r5_post_trid[ud_r5_npost], ud_r5_post_seq[ud_r5_npost],
+          ud_r5_post_pd[ud_r5_npost], ud_r5_post_vc[ud_r5_npost],
+          ud_r5_post_kind[ud_r5_npost], ud_r5_post_node[ud_r5_npost],
+          ud_r5_post_src[ud_r5_npost], ud_r5_post_dst[ud_r5_npost],
+          ud_r5_post_len[ud_r5_npost];
+  ensures seq: s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
+  ensures dl: s->dl[t] == ud_r5_deadline(now, s->period);
+  ensures st: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  ensures nposts: s->x[t / 2].nposts == \old(s->x[t / 2].nposts) + 1;
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures wire: ud_r5_wire_ok(s);
+*/
+static void send(struct ud_r5_sched *s, uint16_t t, uint64_t now)
+{
+	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+	uint16_t q = next_seq(s->seq[t]);
+
+	/*@ assert c: c == t / 2 && c < 1024; */
+	/*@ assert pre_t: ud_r5_fresh_tx(s, t); */
+	/*@ assert q: q == ud_r5_next_seq(s->seq[t]) && q < 16384; */
+	/*@ ghost ud_r5_last[t] = ud_r5_npost; */
+	ud_plat_r5_post(t, q, (uint8_t)(c / UD_R5_SCHED_NVC),
+			(uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, s->x[c].node,
+			s->x[c].src + s->off[t], s->x[c].dst + s->off[t], (uint32_t)s->blen[t]);
+	/*@ assert new_entry: ud_r5_npost == \at(ud_r5_npost, Pre) + 1 &&
+	      ud_r5_post_trid[\at(ud_r5_npost, Pre)] == t &&
+	      ud_r5_post_seq[\at(ud_r5_npost, Pre)] == q; */
+	/*@ assert old_entries: \forall integer k; 0 <= k < \at(ud_r5_npost, Pre) ==>
+	      ud_r5_post_trid[k] == \at(ud_r5_post_trid[k], Pre) &&
+	      ud_r5_post_seq[k] == \at(ud_r5_post_seq[k], Pre); */
+	/*@ assert old_t: \forall integer k; ud_r5_from[c] <= k < \at(ud_r5_npost, Pre) &&
+	      ud_r5_post_trid[k] == t ==> ud_r5_post_seq[k] < 16384 &&
+	      ud_r5_behind(ud_r5_post_seq[k], \at(s->seq[t], Pre)) < \at(s->x[t / 2].nposts, Pre) &&
+	      ud_r5_behind(ud_r5_post_seq[k], q) == ud_r5_behind(ud_r5_post_seq[k], \at(s->seq[t], Pre)) + 1; */
+	s->seq[t] = q;
+	s->x[c].nposts = (uint16_t)(s->x[c].nposts + 1u);
+	s->dl[t] = deadline(now, s->period);
+	s->st[t] = (int8_t)UD_R5_SCHED_INFLIGHT;
+	/*@ assert fresh_t: ud_r5_fresh_tx(s, t); */
+	/*@ assert seq_kept: \forall integer u; 0 <= u < 2048 && u != t ==>
+	      s->seq[u] == \at(s->seq[u], Pre) && ud_r5_last[u] == \at(ud_r5_last[u], Pre); */
+	/*@ assert x_kept: \forall integer d; 0 <= d < 1024 ==>
+	      s->x[d].nposts >= \at(s->x[d].nposts, Pre); */
+	/*@ assert log_u: \forall integer u, k; 0 <= u < 2048 && u != t &&
+	      ud_r5_from[u / 2] <= k < ud_r5_npost && ud_r5_post_trid[k] == u ==>
+	      k < \at(ud_r5_npost, Pre) && \at(ud_r5_post_trid[k], Pre) == u &&
+	      \at(ud_r5_post_seq[k], Pre) == ud_r5_post_seq[k]; */
+	/*@ assert fresh_u: \forall integer u; 0 <= u < 2048 && u != t ==> ud_r5_fresh_tx(s, u); */
+	/*@ assert fresh_all: \forall integer u; 0 <= u < 2048 ==> ud_r5_fresh_tx(s, u); */
+}
+
 /* Post the next block of channel c's transfer into slot t (fresh, or the
- * slot whose block was just acknowledged): new sequence number, timer
- * armed at now + period, handed to the engine. */
+ * slot whose block was just acknowledged): new sequence number, fresh
+ * retry budget, timer armed at now + period, handed to the engine (one
+ * post-log entry: exactly this block). */
 /*@
   requires valid: \valid(s);
   requires c: c < 1024;
@@ -103,9 +175,18 @@ static void set_remove(struct ud_r5_sched *s, uint16_t t)
   requires set: ud_r5_set_ok(s);
   requires armed_iff: ud_r5_busy(s->st[t]) <==> s->pos[t] < s->narmed;
   requires seq: s->seq[t] < 16384;
-  assigns s->off[t], s->blen[t], s->seq[t], s->dl[t], s->st[t],
-          s->x[c].posted, s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed,
-          ud_env;
+  requires wire: ud_r5_wire_ok(s);
+  requires active: s->x[c].active != 0;
+  requires budget: s->x[c].nposts < UD_R5_SCHED_POSTS_MAX;
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->off[t], s->blen[t], s->seq[t], s->dl[t], s->st[t], s->ntry[t],
+          s->x[c].posted, s->x[c].nposts, s->dense[0 .. 2047], s->pos[0 .. 2047],
+          s->narmed, ud_env, ud_r5_last[t],
+          ud_r5_npost, ud_r5_post_trid[ud_r5_npost], ud_r5_post_seq[ud_r5_npost],
+          ud_r5_post_pd[ud_r5_npost], ud_r5_post_vc[ud_r5_npost],
+          ud_r5_post_kind[ud_r5_npost], ud_r5_post_node[ud_r5_npost],
+          ud_r5_post_src[ud_r5_npost], ud_r5_post_dst[ud_r5_npost],
+          ud_r5_post_len[ud_r5_npost];
   ensures off: s->off[t] == \old(s->x[c].posted);
   ensures blen: s->blen[t] == ud_r5_blen(s->x[c].dst, \old(s->x[c].posted), s->x[c].len);
   ensures blen_pos: 0 < s->blen[t] <= 16384;
@@ -113,6 +194,11 @@ static void set_remove(struct ud_r5_sched *s, uint16_t t)
   ensures seq: s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
   ensures dl: s->dl[t] == ud_r5_deadline(now, s->period);
   ensures st: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  ensures ntry: s->ntry[t] == 0;
+  ensures nposts: s->x[c].nposts == \old(s->x[c].nposts) + 1;
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures wire: ud_r5_wire_ok(s);
   ensures set: ud_r5_set_ok(s);
   ensures armed: s->pos[t] < s->narmed;
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
@@ -128,17 +214,14 @@ static void post_block_fr(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_
 
 	/*@ assert room: room == 16384 - (s->x[c].dst + p) % 16384 && 1 <= room <= 16384; */
 	/*@ assert n: n == ud_r5_blen(s->x[c].dst, p, s->x[c].len) && 0 < n <= 16384; */
+	if (!(s->st[t] == UD_R5_SCHED_INFLIGHT || s->st[t] == UD_R5_SCHED_PAUSED))
+		set_insert(s, t);
 	s->off[t] = p;
 	s->blen[t] = (int32_t)n;
 	s->x[c].posted = p + n;
-	s->seq[t] = next_seq(s->seq[t]);
-	s->dl[t] = deadline(now, s->period);
-	if (!(s->st[t] == UD_R5_SCHED_INFLIGHT || s->st[t] == UD_R5_SCHED_PAUSED))
-		set_insert(s, t);
-	s->st[t] = (int8_t)UD_R5_SCHED_INFLIGHT;
-	ud_plat_r5_post(t, s->seq[t], (uint8_t)(c / UD_R5_SCHED_NVC),
-			(uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, s->x[c].node,
-			s->x[c].src + p, s->x[c].dst + p, n);
+	s->ntry[t] = 0;
+	/*@ assert wire0: ud_r5_wire_ok(s); */
+	send(s, t, now);
 }
 
 /* post_block_fr without its channel frame: the contract submit calls (a
@@ -154,9 +237,18 @@ static void post_block_fr(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_
   requires set: ud_r5_set_ok(s);
   requires armed_iff: ud_r5_busy(s->st[t]) <==> s->pos[t] < s->narmed;
   requires seq: s->seq[t] < 16384;
-  assigns s->off[t], s->blen[t], s->seq[t], s->dl[t], s->st[t],
-          s->x[c].posted, s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed,
-          ud_env;
+  requires wire: ud_r5_wire_ok(s);
+  requires active: s->x[c].active != 0;
+  requires budget: s->x[c].nposts < UD_R5_SCHED_POSTS_MAX;
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->off[t], s->blen[t], s->seq[t], s->dl[t], s->st[t], s->ntry[t],
+          s->x[c].posted, s->x[c].nposts, s->dense[0 .. 2047], s->pos[0 .. 2047],
+          s->narmed, ud_env, ud_r5_last[t],
+          ud_r5_npost, ud_r5_post_trid[ud_r5_npost], ud_r5_post_seq[ud_r5_npost],
+          ud_r5_post_pd[ud_r5_npost], ud_r5_post_vc[ud_r5_npost],
+          ud_r5_post_kind[ud_r5_npost], ud_r5_post_node[ud_r5_npost],
+          ud_r5_post_src[ud_r5_npost], ud_r5_post_dst[ud_r5_npost],
+          ud_r5_post_len[ud_r5_npost];
   ensures off: s->off[t] == \old(s->x[c].posted);
   ensures blen: s->blen[t] == ud_r5_blen(s->x[c].dst, \old(s->x[c].posted), s->x[c].len);
   ensures blen_pos: 0 < s->blen[t] <= 16384;
@@ -164,6 +256,11 @@ static void post_block_fr(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_
   ensures seq: s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
   ensures dl: s->dl[t] == ud_r5_deadline(now, s->period);
   ensures st: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  ensures ntry: s->ntry[t] == 0;
+  ensures nposts: s->x[c].nposts == \old(s->x[c].nposts) + 1;
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures wire: ud_r5_wire_ok(s);
   ensures set: ud_r5_set_ok(s);
   ensures armed: s->pos[t] < s->narmed;
   ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
@@ -175,7 +272,9 @@ static void post_block(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t n
 }
 
 /* Retransmit the block of busy transaction t: same block, next sequence
- * number, its timer replaced (the old deadline can no longer fire). */
+ * number, one more retry spent, its timer replaced (the old deadline can
+ * no longer fire), handed to the engine (one post-log entry: exactly this
+ * block). */
 /*@
   requires valid: \valid(s);
   requires t: t < 2048;
@@ -185,20 +284,101 @@ static void post_block(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_t n
     s->off[t] + s->blen[t] <= s->x[t / 2].len &&
     s->x[t / 2].src + s->x[t / 2].len <= 18446744073709551615 &&
     s->x[t / 2].dst + s->x[t / 2].len <= 18446744073709551615;
-  assigns s->seq[t], s->dl[t], s->st[t], ud_env;
+  requires wire: ud_r5_wire_ok(s);
+  requires active: s->x[t / 2].active != 0;
+  requires can: ud_r5_can_retx(s, t);
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->seq[t], s->dl[t], s->st[t], s->ntry[t], s->x[t / 2].nposts, ud_env,
+          ud_r5_last[t],
+          ud_r5_npost, ud_r5_post_trid[ud_r5_npost], ud_r5_post_seq[ud_r5_npost],
+          ud_r5_post_pd[ud_r5_npost], ud_r5_post_vc[ud_r5_npost],
+          ud_r5_post_kind[ud_r5_npost], ud_r5_post_node[ud_r5_npost],
+          ud_r5_post_src[ud_r5_npost], ud_r5_post_dst[ud_r5_npost],
+          ud_r5_post_len[ud_r5_npost];
   ensures retx: ud_r5_retx{Pre,Post}(s, t, now);
+  ensures nposts: s->x[t / 2].nposts == \old(s->x[t / 2].nposts) + 1;
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures wire: ud_r5_wire_ok(s);
 */
 static void retx(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 {
-	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+	s->ntry[t] = (uint8_t)(s->ntry[t] + 1u);
+	/*@ assert wire0: ud_r5_wire_ok(s); */
+	send(s, t, now);
+}
 
-	/*@ assert c: c == t / 2 && c < 1024; */
-	s->seq[t] = next_seq(s->seq[t]);
-	s->dl[t] = deadline(now, s->period);
-	s->st[t] = (int8_t)UD_R5_SCHED_INFLIGHT;
-	ud_plat_r5_post(t, s->seq[t], (uint8_t)(c / UD_R5_SCHED_NVC),
-			(uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, s->x[c].node,
-			s->x[c].src + s->off[t], s->x[c].dst + s->off[t], (uint32_t)s->blen[t]);
+/* The transfer on channel c fails with err: its busy slots leave the timer
+ * set, both slots go idle, the channel is freed, and one completion
+ * notification carries err.  Every other channel and every slot's block,
+ * sequence number, deadline and budget are kept. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires c: c < 1024;
+  requires live: s->x[c].active != 0 && s->x[c].complete == 0;
+  requires room: ud_r5_nnote < UD_R5_LOG;
+  assigns s->st[2 * c .. 2 * c + 1], s->x[c].active, s->narmed,
+          s->pos[0 .. 2047], s->dense[0 .. 2047], ud_env,
+          ud_r5_nnote, ud_r5_note_pd[ud_r5_nnote], ud_r5_note_vc[ud_r5_nnote],
+          ud_r5_note_kind[ud_r5_nnote], ud_r5_note_status[ud_r5_nnote];
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures failed: ud_r5_failed{Pre,Post}(s, c, err);
+  ensures steps: \forall integer t; 0 <= t < 2048 ==> ud_r5_step(\old(s->st[t]), s->st[t]);
+  ensures others_tx: \forall integer t; 0 <= t < 2048 && t / 2 != c ==>
+    ud_r5_tx_same{Pre,Post}(s, t);
+  ensures params: s->win == \old(s->win) && s->period == \old(s->period);
+*/
+static void fail_xfer(struct ud_r5_sched *s, uint32_t c, ud_status err)
+{
+	uint16_t t0 = (uint16_t)(c * UD_R5_SCHED_WIN);
+	uint16_t t1 = (uint16_t)(t0 + 1u);
+
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert arm0: ud_r5_busy(s->st[t0]) <==> s->pos[t0] < s->narmed; */
+	/*@ assert arm1: ud_r5_busy(s->st[t1]) <==> s->pos[t1] < s->narmed; */
+	if (s->st[t0] == UD_R5_SCHED_INFLIGHT || s->st[t0] == UD_R5_SCHED_PAUSED)
+		set_remove(s, t0);
+	/*@ assert un0: s->pos[t0] >= s->narmed; */
+	/*@ assert arm1b: ud_r5_busy(s->st[t1]) <==> s->pos[t1] < s->narmed; */
+	/*@ assert lb0: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert ar0: \forall integer u; 0 <= u < 2048 && u != t0 ==>
+	      (s->pos[u] < s->narmed <==> \at(s->pos[u], Pre) < \at(s->narmed, Pre)); */
+#ifdef __FRAMAC__
+Mid:
+#endif
+	if (s->st[t1] == UD_R5_SCHED_INFLIGHT || s->st[t1] == UD_R5_SCHED_PAUSED)
+		set_remove(s, t1);
+	/*@ assert unarmed: s->pos[t0] >= s->narmed && s->pos[t1] >= s->narmed; */
+	/*@ assert lb1: ud_r5_chs_like_but{Mid,Here}(s, c); */
+	/*@ assert lb: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert ar1: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
+	      (s->pos[u] < s->narmed <==> \at(s->pos[u], Pre) < \at(s->narmed, Pre)); */
+	/*@ assert wire0: ud_r5_wire_ok(s); */
+#ifdef __FRAMAC__
+Drop:
+#endif
+	ud_plat_r5_notify((uint8_t)(c / UD_R5_SCHED_NVC), (uint8_t)(c % UD_R5_SCHED_NVC),
+			  s->x[c].kind, err);
+	s->st[t0] = (int8_t)UD_R5_SCHED_IDLE;
+	s->st[t1] = (int8_t)UD_R5_SCHED_IDLE;
+	s->x[c].active = 0;
+	/*@ assert x_o: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Drop,Here}(s, d); */
+	/*@ assert sl_o: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
+	      s->st[u] == \at(s->st[u], Drop) && s->off[u] == \at(s->off[u], Drop) &&
+	      s->blen[u] == \at(s->blen[u], Drop); */
+	/*@ assert win_o: s->win == \at(s->win, Drop); */
+	/*@ assert lb2: ud_r5_chs_like_but{Drop,Here}(s, c); */
+	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert st_oth: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
+	      s->st[u] == \at(s->st[u], Pre) && s->seq[u] == \at(s->seq[u], Pre); */
+	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+	/*@ assert set: ud_r5_set_ok(s); */
 }
 
 ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
@@ -222,12 +402,16 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 	s->cnt.ign_unknown = 0;
 	s->cnt.ign_forged = 0;
 	s->cnt.ign_stale = 0;
+	s->cnt.aborts = 0;
+	s->cnt.spent = 0;
 	/*@
 	  loop invariant i: 0 <= i <= 2048;
 	  loop invariant st: \forall integer t; 0 <= t < i ==>
-	    s->st[t] == 0 && s->seq[t] == 0 && s->pos[t] == t && s->dense[t] == t;
+	    s->st[t] == 0 && s->seq[t] == 0 && s->pos[t] == t && s->dense[t] == t &&
+	    s->ntry[t] == 0;
 	  loop assigns i, s->st[0 .. 2047], s->seq[0 .. 2047], s->off[0 .. 2047],
-	    s->blen[0 .. 2047], s->dl[0 .. 2047], s->pos[0 .. 2047], s->dense[0 .. 2047];
+	    s->blen[0 .. 2047], s->dl[0 .. 2047], s->pos[0 .. 2047], s->dense[0 .. 2047],
+	    s->ntry[0 .. 2047];
 	  loop variant 2048 - i;
 	*/
 	for (i = 0; i < UD_R5_SCHED_NTX; i++) {
@@ -238,11 +422,13 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 		s->dl[i] = 0;
 		s->pos[i] = (int16_t)i;
 		s->dense[i] = (int16_t)i;
+		s->ntry[i] = 0;
 	}
 	/*@
 	  loop invariant i: 0 <= i <= 1024;
-	  loop invariant x: \forall integer c; 0 <= c < i ==> s->x[c].active == 0;
-	  loop assigns i, s->x[0 .. 1023];
+	  loop invariant x: \forall integer c; 0 <= c < i ==>
+	    s->x[c].active == 0 && s->x[c].nposts == 0 && ud_r5_from[c] == ud_r5_npost;
+	  loop assigns i, s->x[0 .. 1023], ud_r5_from[0 .. 1023];
 	  loop variant 1024 - i;
 	*/
 	for (i = 0; i < UD_R5_SCHED_NCH; i++) {
@@ -255,11 +441,18 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 		s->x[i].len = 0;
 		s->x[i].posted = 0;
 		s->x[i].acked = 0;
+		s->x[i].nposts = 0;
+		/*@ ghost ud_r5_from[i] = ud_r5_npost; */
 	}
 	/*@ assert params: s->win == win && s->period == period && s->narmed == 0; */
 	/*@ assert set: ud_r5_set_ok(s); */
 	/*@ assert txs: ud_r5_tx_inv(s); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert w_ntry: \forall integer t; 0 <= t < 2048 ==> s->ntry[t] <= UD_R5_SCHED_RETRY; */
+	/*@ assert w_np: \forall integer c; 0 <= c < 1024 ==> s->x[c].nposts <= UD_R5_SCHED_POSTS_MAX; */
+	/*@ assert w_from: \forall integer t; 0 <= t < 2048 ==> ud_r5_from[t / 2] == ud_r5_npost; */
+	/*@ assert w_fresh: \forall integer t; 0 <= t < 2048 ==> ud_r5_fresh_tx(s, t); */
+	/*@ assert wire: ud_r5_wire_ok(s); */
 	return UD_OK;
 }
 
@@ -299,11 +492,15 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	s->x[c].len = r->len;
 	s->x[c].posted = 0;
 	s->x[c].acked = 0;
+	s->x[c].nposts = 0;
+	/*@ ghost ud_r5_from[c] = ud_r5_npost; */
 	/*@ assert txs1: ud_r5_tx_inv(s); */
+	/*@ assert wire1: ud_r5_wire_ok(s); */
 	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
 	/*@ assert to: \forall integer u; 0 <= u < 2048 ==>
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
 	post_block(s, c, t0, now);
+	/*@ assert logged0: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
 	/*@ assert txs2: ud_r5_tx_inv(s); */
 	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
@@ -313,6 +510,8 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
 		post_block(s, c, t1, now);
+		/*@ assert logged1: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre) + 1, t1); */
+		/*@ assert logged0b: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
 		/*@ assert txs3: ud_r5_tx_inv(s); */
 		/*@ assert x2: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 		      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
@@ -341,7 +540,7 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      s->st[u] == \at(s->st[u], Pre); */
 	/* the channel frame in two parts, then joined */
 	/*@ assert x_oth: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_x_same{Pre,Here}(s, d); */
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
 	/*@ assert slot_oth: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
 	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
@@ -390,6 +589,20 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 	/*@ assert params0: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
 	/*@ assert chc: ud_r5_ch_ok(s, c); */
 	/*@ assert blk: ud_r5_block_ok(s, t); */
+	/*@ assert live: s->x[c].active != 0 && s->x[c].complete == 0; */
+	/*@ assert fresh: ud_r5_fresh_tx(s, t); */
+	/*@ assert only: ud_r5_only_current(s, t, e->seq); */
+	/* A retransmission past the block's retry budget, or a post past the
+	 * transfer's post budget (its sequence numbers would come round):
+	 * the transfer fails instead. */
+	if (((e->kind == UD_R5_SCHED_EV_NACK || e->kind == UD_R5_SCHED_EV_RAPF) &&
+	     !(s->ntry[t] < UD_R5_SCHED_RETRY && s->x[c].nposts < UD_R5_SCHED_POSTS_MAX)) ||
+	    (e->kind == UD_R5_SCHED_EV_ACK && s->x[c].posted < s->x[c].len &&
+	     s->x[c].nposts >= UD_R5_SCHED_POSTS_MAX)) {
+		fail_xfer(s, c, UD_R5_SCHED_E_SPENT);
+		s->cnt.spent = sat_inc(s->cnt.spent);
+		return UD_OK;
+	}
 	switch (e->kind) {
 	case UD_R5_SCHED_EV_ACK:
 		/* the slot is reused (post_block_fr) or retired first, then the
@@ -401,6 +614,7 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 			s->x[c].acked = s->x[c].acked + b;
 			/*@ assert ack_ch_more: ud_r5_ch_ok(s, c); */
 			/*@ assert ack_more: ud_r5_chs_like_but{Pre,Here}(s, c); */
+			/*@ assert ack_wire: ud_r5_wire_ok(s); */
 		} else {
 			set_remove(s, t);
 			s->st[t] = (int8_t)UD_R5_SCHED_DONE;
@@ -409,10 +623,11 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 				s->x[c].complete = 1;
 				s->cnt.completions = sat_inc(s->cnt.completions);
 				ud_plat_r5_notify((uint8_t)(c / UD_R5_SCHED_NVC),
-						  (uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind);
+						  (uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, UD_OK);
 			}
 			/*@ assert ack_ch_done: ud_r5_ch_ok(s, c); */
 			/*@ assert ack_done: ud_r5_chs_like_but{Pre,Here}(s, c); */
+			/*@ assert ack_wire2: ud_r5_wire_ok(s); */
 		}
 		break;
 	case UD_R5_SCHED_EV_NACK:
@@ -439,21 +654,49 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 	return UD_OK;
 }
 
-void ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
+int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 {
 	uint32_t i;
 	uint32_t n = s->narmed;
+	int32_t bad = -1;
+	/*@ ghost uint32_t at[UD_R5_SCHED_NTX]; */
 
 	/*@
 	  loop invariant i: 0 <= i <= n;
+	  loop invariant bad: bad == -1;
 	  loop invariant done: \forall integer t; 0 <= t < 2048 && s->pos[t] < i ==>
 	    (\at(s->dl[t], Pre) <= now ? ud_r5_retx{Pre,Here}(s, t, now)
 	                               : ud_r5_tx_same{Pre,Here}(s, t));
 	  loop invariant todo: \forall integer t; 0 <= t < 2048 && s->pos[t] >= i ==>
 	    ud_r5_tx_same{Pre,Here}(s, t);
-	  loop invariant counted: s->cnt.rtx_timeout >= \at(s->cnt.rtx_timeout, Pre);
-	  loop assigns i, s->st[0 .. 2047], s->seq[0 .. 2047], s->dl[0 .. 2047],
-	    s->cnt.rtx_timeout, ud_env;
+	  loop invariant x_kept: \forall integer c; 0 <= c < 1024 ==>
+	    ud_r5_x_same{Pre,Here}(s, c);
+	  loop invariant wire: ud_r5_wire_ok(s);
+	  loop invariant npost: \at(ud_r5_npost, Pre) <= ud_r5_npost <= \at(ud_r5_npost, Pre) + i;
+	  loop invariant logged: \forall integer k; \at(ud_r5_npost, Pre) <= k < ud_r5_npost ==>
+	    0 <= ud_r5_post_trid[k] < 2048 && s->pos[ud_r5_post_trid[k]] < i &&
+	    \at(s->dl[ud_r5_post_trid[k]], Pre) <= now &&
+	    ud_r5_logged_blk(s, k, ud_r5_post_trid[k]);
+	  loop invariant distinct: \forall integer k1, k2;
+	    \at(ud_r5_npost, Pre) <= k1 < k2 < ud_r5_npost ==>
+	    ud_r5_post_trid[k1] != ud_r5_post_trid[k2];
+	  loop invariant covered: \forall integer t; 0 <= t < 2048 && s->pos[t] < i &&
+	    \at(s->dl[t], Pre) <= now ==>
+	    \at(ud_r5_npost, Pre) <= at[t] < ud_r5_npost && ud_r5_post_trid[at[t]] == t;
+	  loop invariant counted: s->cnt.rtx_timeout ==
+	    ud_r5_sat_add(\at(s->cnt.rtx_timeout, Pre), ud_r5_npost - \at(ud_r5_npost, Pre));
+	  loop assigns i, bad, at[0 .. 2047], s->st[0 .. 2047], s->seq[0 .. 2047],
+	    s->dl[0 .. 2047], s->ntry[0 .. 2047], s->x[0 .. 1023].nposts,
+	    s->cnt.rtx_timeout, ud_env, ud_r5_last[0 .. 2047],
+	    ud_r5_npost, ud_r5_post_trid[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_seq[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_pd[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_vc[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_kind[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_node[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_src[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_dst[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
+	    ud_r5_post_len[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047];
 	  loop variant n - i;
 	*/
 	for (i = 0; i < n; i++) {
@@ -464,6 +707,14 @@ void ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 		/*@ assert same: ud_r5_tx_same{Pre,Here}(s, t); */
 		/*@ assert blk: ud_r5_block_ok{Pre}(s, t); */
 		if (s->dl[t] <= now) {
+			if (!(s->ntry[t] < UD_R5_SCHED_RETRY &&
+			      s->x[t / UD_R5_SCHED_WIN].nposts < UD_R5_SCHED_POSTS_MAX)) {
+				/*@ assert live_t: s->x[t / 2].active != 0 &&
+				      s->x[t / 2].complete == 0; */
+				bad = (int32_t)(t / UD_R5_SCHED_WIN);
+				break;
+			}
+			/*@ ghost at[t] = ud_r5_npost; */
 			retx(s, t, now);
 			s->cnt.rtx_timeout = sat_inc(s->cnt.rtx_timeout);
 		}
@@ -477,6 +728,45 @@ void ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 	/*@ assert ok0: ud_r5_ch_ok(s, 0); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
 	/*@ assert txs: ud_r5_tx_inv(s); */
+	if (bad >= 0) {
+		/*@ assert live: s->x[bad].active != 0 && s->x[bad].complete == 0; */
+		fail_xfer(s, (uint32_t)bad, UD_R5_SCHED_E_SPENT);
+		s->cnt.spent = sat_inc(s->cnt.spent);
+	}
+	return bad;
+}
+
+/* The abort path: see r5_sched.h. */
+ud_status ud_r5_sched_abort(struct ud_r5_sched *s, uint16_t pd, uint16_t trid, uint16_t seq,
+			    ud_status err)
+{
+	uint32_t c;
+
+	if (err >= 0) {
+		s->cnt.ign_inval = sat_inc(s->cnt.ign_inval);
+		return UD_E_INVAL;
+	}
+	if (trid >= UD_R5_SCHED_NTX || s->st[trid] == UD_R5_SCHED_IDLE) {
+		s->cnt.ign_unknown = sat_inc(s->cnt.ign_unknown);
+		return UD_E_NOENT;
+	}
+	if (pd != trid / (UD_R5_SCHED_NVC * UD_R5_SCHED_WIN)) {
+		s->cnt.ign_forged = sat_inc(s->cnt.ign_forged);
+		return UD_E_FORGED;
+	}
+	if (seq != s->seq[trid] || s->st[trid] == UD_R5_SCHED_DONE) {
+		s->cnt.ign_stale = sat_inc(s->cnt.ign_stale);
+		return UD_E_STALE;
+	}
+	c = (uint32_t)trid / UD_R5_SCHED_WIN;
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert blk: ud_r5_block_ok(s, trid); */
+	/*@ assert live: s->x[c].active != 0 && s->x[c].complete == 0; */
+	/*@ assert fresh: ud_r5_fresh_tx(s, trid); */
+	/*@ assert only: ud_r5_only_current(s, trid, seq); */
+	fail_xfer(s, c, err);
+	s->cnt.aborts = sat_inc(s->cnt.aborts);
+	return UD_OK;
 }
 
 ud_status ud_r5_sched_read_req(struct ud_r5_sched *s, const struct ud_r5_sched_rreq *q,
