@@ -4,7 +4,7 @@
  * 1.3.2 and 3.2.3.3).  Contracts in r5_sched.h, vocabulary in
  * spec/r5_sched.acsl, design in docs/r5_sched.md.
  */
-#include "r5_sched.h"
+#include "r5_sched.h" /* uldma-wp: -wp-prover cvc4,z3 */
 
 #define U64_MAX_ 18446744073709551615u
 
@@ -381,6 +381,279 @@ Drop:
 	/*@ assert set: ud_r5_set_ok(s); */
 }
 
+/* The event paths of ud_r5_sched_event, one helper each, each with the
+ * frame of an accepted event (ud_r5_ev_frame): ud_r5_sched_event then only
+ * classifies and dispatches.  (One function holding every path gave each
+ * of its goals every path's memory: 20 s of Qed per goal.) */
+
+/* An accepted event that would post past a budget: the transfer of t's
+ * channel fails with UD_R5_SCHED_E_SPENT. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires live: s->x[t / 2].active != 0 && s->x[t / 2].complete == 0;
+  requires room: ud_r5_nnote < UD_R5_LOG;
+  assigns s->st[t / 2 * 2 .. t / 2 * 2 + 1], s->x[t / 2].active, s->narmed,
+          s->pos[0 .. 2047], s->dense[0 .. 2047], s->cnt.spent, ud_env,
+          ud_r5_nnote, UD_R5_NOTE_AT(ud_r5_nnote);
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures failed: ud_r5_failed{Pre,Post}(s, t / 2, UD_R5_SCHED_E_SPENT);
+  ensures rank: ud_r5_ended(s, t / 2);
+  ensures frame: ud_r5_ev_frame{Pre,Post}(s, t);
+  ensures counted: s->cnt.spent == ud_r5_sat(\old(s->cnt.spent));
+*/
+static void on_spent(struct ud_r5_sched *s, uint16_t t)
+{
+	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+
+	fail_xfer(s, c, UD_R5_SCHED_E_SPENT);
+	s->cnt.spent = sat_inc(s->cnt.spent);
+}
+
+/* PF-NACK: slot t pauses (no retransmission; its armed timer stays, the
+ * timeout path resumes it). */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires inflight: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  assigns s->st[t], s->cnt.pauses;
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures paused: s->st[t] == UD_R5_SCHED_PAUSED;
+  ensures rank: ud_r5_rank_lt{Pre,Post}(s, t / 2);
+  ensures frame: ud_r5_ev_frame{Pre,Post}(s, t);
+  ensures counted: s->cnt.pauses == ud_r5_sat(\old(s->cnt.pauses));
+*/
+static void on_pause(struct ud_r5_sched *s, uint16_t t)
+{
+	/*@ ghost uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN; */
+
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	s->st[t] = (int8_t)UD_R5_SCHED_PAUSED;
+	/*@ assert like: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	s->cnt.pauses = sat_inc(s->cnt.pauses);
+}
+
+/* NACK or RAPF: slot t's block again (retx), within its budgets. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires busy: ud_r5_busy(s->st[t]);
+  requires can: ud_r5_can_retx(s, t);
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->st[t], s->seq[t], s->dl[t], s->ntry[t], s->x[t / 2].nposts, ud_env,
+          ud_r5_last[t], ud_r5_npost, UD_R5_POST_AT(ud_r5_npost);
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures retransmitted: ud_r5_retx{Pre,Post}(s, t, now);
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures rank: ud_r5_rank_lt{Pre,Post}(s, t / 2);
+  ensures frame: ud_r5_ev_frame{Pre,Post}(s, t);
+  ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
+    ud_r5_tx_same{Pre,Post}(s, u);
+  ensures xs: \forall integer c; 0 <= c < 1024 ==> ud_r5_x_same{Pre,Post}(s, c);
+*/
+static void on_resend(struct ud_r5_sched *s, uint16_t t, uint64_t now)
+{
+	/*@ ghost uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN; */
+
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert blk: ud_r5_block_ok(s, t); */
+	retx(s, t, now);
+	/*@ assert r_un: ud_r5_unacked(s, c) == ud_r5_unacked{Pre}(s, c); */
+	/*@ assert r_left: ud_r5_left(s, c) < ud_r5_left{Pre}(s, c); */
+	/*@ assert like: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert fr_st: \forall integer u; 0 <= u < 2048 ==>
+	      ud_r5_step(\at(s->st[u], Pre), s->st[u]); */
+	/*@ assert fr_tx: \forall integer u; 0 <= u < 2048 && u != t ==>
+	      ud_r5_tx_same{Pre,Here}(s, u); */
+	/*@ assert fr_x: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
+}
+
+/* Channel c's invariant from its parts after an ACK that hands slot t
+ * the next block (on_ack_more): a lemma function (ghost; its proof is its
+ * own goal, its conclusion joins only the goals after its call). */
+/*@ ghost
+  /@
+    requires valid: \valid_read(s);
+    requires slots: c < 1024 && (t == 2 * c || t == 2 * c + 1) && u == 4 * c + 1 - t;
+    requires x: s->x[c].active != 0 && 0 < s->x[c].len <= 1073741824 &&
+      s->x[c].src + s->x[c].len <= 18446744073709551615 &&
+      s->x[c].dst + s->x[c].len <= 18446744073709551615 &&
+      s->x[c].kind <= 1 && s->x[c].complete == 0 &&
+      s->x[c].posted <= s->x[c].len;
+    requires blk: s->st[t] == 1 && 0 < s->blen[t] <= 16384 &&
+      s->off[t] + s->blen[t] == s->x[c].posted;
+    requires sum: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted;
+    requires sib: ud_r5_slot_ok(s, c, u);
+    requires win: 1 <= s->win <= 2 && (s->win < 2 ==> t == 2 * c && s->st[u] == 0);
+    requires busy: s->x[c].posted < s->x[c].len && s->win == 2 ==> ud_r5_busy(s->st[u]);
+    assigns \nothing;
+    ensures ok: ud_r5_ch_ok(s, c);
+  @/
+  static void ack_more_ok(struct ud_r5_sched *s, uint32_t c, uint32_t t, uint32_t u) { }
+*/
+
+/* ACK of slot t's block while the transfer has bytes left to post: the
+ * slot takes the next block (post_block_fr), then the acknowledged bytes
+ * are counted. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires inflight: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  requires more: s->x[t / 2].posted < s->x[t / 2].len;
+  requires budget: s->x[t / 2].nposts < UD_R5_SCHED_POSTS_MAX;
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->st[t], s->seq[t], s->off[t], s->blen[t], s->dl[t], s->ntry[t],
+          s->x[t / 2].posted, s->x[t / 2].nposts, s->x[t / 2].acked,
+          s->narmed, s->pos[0 .. 2047], s->dense[0 .. 2047], s->cnt.acks, ud_env,
+          ud_r5_last[t], ud_r5_npost, UD_R5_POST_AT(ud_r5_npost);
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures acked: s->x[t / 2].acked == \old(s->x[t / 2].acked) + \old(s->blen[t]);
+  ensures next_block: s->st[t] == UD_R5_SCHED_INFLIGHT &&
+      s->off[t] == \old(s->x[t / 2].posted) &&
+      s->off[t] > \old(s->off[t]) &&
+      s->blen[t] == ud_r5_blen(s->x[t / 2].dst, \old(s->x[t / 2].posted), s->x[t / 2].len) &&
+      s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures incomplete: s->x[t / 2].complete == 0 && s->x[t / 2].acked < s->x[t / 2].len;
+  ensures rank: ud_r5_rank_lt{Pre,Post}(s, t / 2);
+  ensures frame: ud_r5_ev_frame{Pre,Post}(s, t);
+  ensures counted: s->cnt.acks == ud_r5_sat(\old(s->cnt.acks));
+*/
+static void on_ack_more(struct ud_r5_sched *s, uint16_t t, uint64_t now)
+{
+	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+	uint32_t b;
+	/*@ ghost uint32_t u = 4u * c + 1u - t; */
+
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert blk: ud_r5_block_ok(s, t); */
+	/*@ assert sum0: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted; */
+	b = (uint32_t)s->blen[t];
+	/* the acknowledged bytes first, then the next block (post_block_fr,
+	 * which states its own frame) */
+	s->x[c].acked = s->x[c].acked + b;
+	/*@ assert x_o: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
+	/*@ assert sl_o: \forall integer v; 0 <= v < 2048 ==> s->st[v] == \at(s->st[v], Pre) &&
+	      s->off[v] == \at(s->off[v], Pre) && s->blen[v] == \at(s->blen[v], Pre); */
+	/*@ assert like0: ud_r5_chs_like_but{Pre,Here}(s, c); */
+#ifdef __FRAMAC__
+Mid:
+#endif
+	post_block_fr(s, c, t, now);
+	/*@ assert like1: ud_r5_chs_like_but{Mid,Here}(s, c); */
+	/*@ assert like: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert sib_ne: u != t && 0 <= u < 2048 && u / 2 == c; */
+	/*@ assert sib_tx: ud_r5_tx_same{Pre,Here}(s, u); */
+	/*@ assert sib_out: ud_r5_out(s, u) == ud_r5_out{Pre}(s, u); */
+	/*@ assert sib_pos: s->x[c].posted >= \at(s->x[c].posted, Pre); */
+	/*@ assert sib: ud_r5_slot_ok(s, c, u); */
+	/*@ assert sum: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted; */
+	/*@ ghost ack_more_ok(s, c, t, u); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+	/*@ assert set: ud_r5_set_ok(s); */
+	/*@ assert params: 1 <= s->win <= 2 && 1 <= s->period; */
+	/*@ assert inv: ud_r5_inv(s); */
+	/*@ assert fr_st: \forall integer v; 0 <= v < 2048 ==>
+	      ud_r5_step(\at(s->st[v], Pre), s->st[v]); */
+	/*@ assert fr_tx: \forall integer v; 0 <= v < 2048 && v != t ==>
+	      ud_r5_tx_same{Pre,Here}(s, v); */
+	/*@ assert fr_x: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
+	/*@ assert frame: ud_r5_ev_frame{Pre,Here}(s, t); */
+	s->cnt.acks = sat_inc(s->cnt.acks);
+}
+
+/* ACK of slot t's block when nothing is left to post: the slot is done
+ * (its timer disarmed); the transfer completes, with one notification,
+ * when every byte is acknowledged. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires inflight: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  requires last: s->x[t / 2].posted == s->x[t / 2].len;
+  requires room: ud_r5_nnote < UD_R5_LOG;
+  assigns s->st[t], s->x[t / 2].acked, s->x[t / 2].complete,
+          s->narmed, s->pos[0 .. 2047], s->dense[0 .. 2047],
+          s->cnt.acks, s->cnt.completions, ud_env,
+          ud_r5_nnote, UD_R5_NOTE_AT(ud_r5_nnote);
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures acked: s->x[t / 2].acked == \old(s->x[t / 2].acked) + \old(s->blen[t]);
+  ensures done: s->st[t] == UD_R5_SCHED_DONE;
+  ensures complete_once: \old(s->x[t / 2].complete) == 0 &&
+    (s->x[t / 2].complete != 0 <==> s->x[t / 2].acked == s->x[t / 2].len);
+  ensures noted: s->x[t / 2].complete != 0 ?
+    ud_r5_nnote == \old(ud_r5_nnote) + 1 &&
+      ud_r5_noted(s, \old(ud_r5_nnote), t / 2, UD_OK) :
+    ud_r5_nnote == \old(ud_r5_nnote);
+  ensures rank: ud_r5_rank_lt{Pre,Post}(s, t / 2);
+  ensures frame: ud_r5_ev_frame{Pre,Post}(s, t);
+  ensures counted: s->cnt.acks == ud_r5_sat(\old(s->cnt.acks)) &&
+    s->cnt.completions == (s->x[t / 2].complete != 0 ?
+      ud_r5_sat(\old(s->cnt.completions)) : \old(s->cnt.completions));
+*/
+static void on_ack_last(struct ud_r5_sched *s, uint16_t t)
+{
+	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+	uint32_t b;
+
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert blk: ud_r5_block_ok(s, t); */
+	b = (uint32_t)s->blen[t];
+	set_remove(s, t);
+	/*@ assert lb0: ud_r5_chs_like_but{Pre,Here}(s, c); */
+#ifdef __FRAMAC__
+Drop:
+#endif
+	s->st[t] = (int8_t)UD_R5_SCHED_DONE;
+	s->x[c].acked = s->x[c].acked + b;
+	if (s->x[c].acked == s->x[c].len) {
+		s->x[c].complete = 1;
+		ud_plat_r5_notify((uint8_t)(c / UD_R5_SCHED_NVC),
+				  (uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, UD_OK);
+		s->cnt.completions = sat_inc(s->cnt.completions);
+	}
+	/*@ assert x_o: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Drop,Here}(s, d); */
+	/*@ assert sl_o: \forall integer v; 0 <= v < 2048 && v != t ==>
+	      s->st[v] == \at(s->st[v], Drop) && s->off[v] == \at(s->off[v], Drop) &&
+	      s->blen[v] == \at(s->blen[v], Drop); */
+	/*@ assert win_o: s->win == \at(s->win, Drop); */
+	/*@ assert lb2: ud_r5_chs_like_but{Drop,Here}(s, c); */
+	/*@ assert like: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	s->cnt.acks = sat_inc(s->cnt.acks);
+	/*@ assert fr_st: \forall integer v; 0 <= v < 2048 ==>
+	      ud_r5_step(\at(s->st[v], Pre), s->st[v]); */
+	/*@ assert fr_tx: \forall integer v; 0 <= v < 2048 && v != t ==>
+	      ud_r5_tx_same{Pre,Here}(s, v); */
+	/*@ assert fr_x: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
+}
+
 ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 {
 	uint32_t i;
@@ -558,7 +831,6 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 {
 	uint16_t t;
 	uint32_t c;
-	uint32_t b;
 	int8_t st;
 
 	if (e->kind < UD_R5_SCHED_EV_ACK || e->kind > UD_R5_SCHED_EV_RAPF) {
@@ -586,9 +858,7 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 		return UD_E_STALE;
 	}
 	c = (uint32_t)t / UD_R5_SCHED_WIN;
-	/*@ assert params0: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
 	/*@ assert chc: ud_r5_ch_ok(s, c); */
-	/*@ assert blk: ud_r5_block_ok(s, t); */
 	/*@ assert live: s->x[c].active != 0 && s->x[c].complete == 0; */
 	/*@ assert fresh: ud_r5_fresh_tx(s, t); */
 	/*@ assert only: ud_r5_only_current(s, t, e->seq); */
@@ -599,58 +869,28 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 	     !(s->ntry[t] < UD_R5_SCHED_RETRY && s->x[c].nposts < UD_R5_SCHED_POSTS_MAX)) ||
 	    (e->kind == UD_R5_SCHED_EV_ACK && s->x[c].posted < s->x[c].len &&
 	     s->x[c].nposts >= UD_R5_SCHED_POSTS_MAX)) {
-		fail_xfer(s, c, UD_R5_SCHED_E_SPENT);
-		s->cnt.spent = sat_inc(s->cnt.spent);
+		on_spent(s, t);
 		return UD_OK;
 	}
 	switch (e->kind) {
 	case UD_R5_SCHED_EV_ACK:
-		/* the slot is reused (post_block_fr) or retired first, then the
-		 * acknowledged bytes are counted: each step states its frame */
-		b = (uint32_t)s->blen[t];
-		s->cnt.acks = sat_inc(s->cnt.acks);
-		if (s->x[c].posted < s->x[c].len) {
-			post_block_fr(s, c, t, now);
-			s->x[c].acked = s->x[c].acked + b;
-			/*@ assert ack_ch_more: ud_r5_ch_ok(s, c); */
-			/*@ assert ack_more: ud_r5_chs_like_but{Pre,Here}(s, c); */
-			/*@ assert ack_wire: ud_r5_wire_ok(s); */
-		} else {
-			set_remove(s, t);
-			s->st[t] = (int8_t)UD_R5_SCHED_DONE;
-			s->x[c].acked = s->x[c].acked + b;
-			if (s->x[c].acked == s->x[c].len) {
-				s->x[c].complete = 1;
-				s->cnt.completions = sat_inc(s->cnt.completions);
-				ud_plat_r5_notify((uint8_t)(c / UD_R5_SCHED_NVC),
-						  (uint8_t)(c % UD_R5_SCHED_NVC), s->x[c].kind, UD_OK);
-			}
-			/*@ assert ack_ch_done: ud_r5_ch_ok(s, c); */
-			/*@ assert ack_done: ud_r5_chs_like_but{Pre,Here}(s, c); */
-			/*@ assert ack_wire2: ud_r5_wire_ok(s); */
-		}
+		if (s->x[c].posted < s->x[c].len)
+			on_ack_more(s, t, now);
+		else
+			on_ack_last(s, t);
 		break;
 	case UD_R5_SCHED_EV_NACK:
-		retx(s, t, now);
+		on_resend(s, t, now);
 		s->cnt.rtx_nack = sat_inc(s->cnt.rtx_nack);
 		break;
 	case UD_R5_SCHED_EV_PFNACK:
-		/* Pause: no retransmit; the armed timer stays (timeout path). */
-		s->st[t] = (int8_t)UD_R5_SCHED_PAUSED;
-		s->cnt.pauses = sat_inc(s->cnt.pauses);
+		on_pause(s, t);
 		break;
 	default: /* UD_R5_SCHED_EV_RAPF: cancel the timer, retransmit */
-		retx(s, t, now);
+		on_resend(s, t, now);
 		s->cnt.rtx_rapf = sat_inc(s->cnt.rtx_rapf);
 		break;
 	}
-	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
-	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
-	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
-	/*@ assert chs: ud_r5_chs_ok(s); */
-	/*@ assert txs: ud_r5_tx_inv(s); */
-	/*@ assert set: ud_r5_set_ok(s); */
-	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
 	return UD_OK;
 }
 
@@ -661,73 +901,60 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 	int32_t bad = -1;
 	/*@ ghost uint32_t at[UD_R5_SCHED_NTX]; */
 
+	/* Each step is on_resend (an event path's helper): the invariant and
+	 * the wire state hold at every step, the armed set does not move. */
 	/*@
 	  loop invariant i: 0 <= i <= n;
 	  loop invariant bad: bad == -1;
+	  loop invariant inv: ud_r5_inv(s);
+	  loop invariant wire: ud_r5_wire_ok(s);
 	  loop invariant done: \forall integer t; 0 <= t < 2048 && s->pos[t] < i ==>
-	    (\at(s->dl[t], Pre) <= now ? ud_r5_retx{Pre,Here}(s, t, now)
-	                               : ud_r5_tx_same{Pre,Here}(s, t));
+	    (ud_r5_busy(\at(s->st[t], Pre)) && \at(s->dl[t], Pre) <= now ?
+	       ud_r5_retx{Pre,Here}(s, t, now) : ud_r5_tx_same{Pre,Here}(s, t));
 	  loop invariant todo: \forall integer t; 0 <= t < 2048 && s->pos[t] >= i ==>
 	    ud_r5_tx_same{Pre,Here}(s, t);
 	  loop invariant x_kept: \forall integer c; 0 <= c < 1024 ==>
 	    ud_r5_x_same{Pre,Here}(s, c);
-	  loop invariant wire: ud_r5_wire_ok(s);
 	  loop invariant npost: \at(ud_r5_npost, Pre) <= ud_r5_npost <= \at(ud_r5_npost, Pre) + i;
 	  loop invariant logged: \forall integer k; \at(ud_r5_npost, Pre) <= k < ud_r5_npost ==>
 	    0 <= ud_r5_post_trid[k] < 2048 && s->pos[ud_r5_post_trid[k]] < i &&
+	    ud_r5_busy(\at(s->st[ud_r5_post_trid[k]], Pre)) &&
 	    \at(s->dl[ud_r5_post_trid[k]], Pre) <= now &&
 	    ud_r5_logged_blk(s, k, ud_r5_post_trid[k]);
 	  loop invariant distinct: \forall integer k1, k2;
 	    \at(ud_r5_npost, Pre) <= k1 < k2 < ud_r5_npost ==>
 	    ud_r5_post_trid[k1] != ud_r5_post_trid[k2];
 	  loop invariant covered: \forall integer t; 0 <= t < 2048 && s->pos[t] < i &&
-	    \at(s->dl[t], Pre) <= now ==>
+	    ud_r5_busy(\at(s->st[t], Pre)) && \at(s->dl[t], Pre) <= now ==>
 	    \at(ud_r5_npost, Pre) <= at[t] < ud_r5_npost && ud_r5_post_trid[at[t]] == t;
 	  loop invariant counted: s->cnt.rtx_timeout ==
 	    ud_r5_sat_add(\at(s->cnt.rtx_timeout, Pre), ud_r5_npost - \at(ud_r5_npost, Pre));
 	  loop assigns i, bad, at[0 .. 2047], s->st[0 .. 2047], s->seq[0 .. 2047],
 	    s->dl[0 .. 2047], s->ntry[0 .. 2047], s->x[0 .. 1023].nposts,
-	    s->cnt.rtx_timeout, ud_env, ud_r5_last[0 .. 2047],
-	    ud_r5_npost, ud_r5_post_trid[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_seq[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_pd[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_vc[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_kind[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_node[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_src[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_dst[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047],
-	    ud_r5_post_len[\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047];
+	    s->cnt.rtx_timeout, ud_env, ud_r5_last[0 .. 2047], ud_r5_npost,
+	    UD_R5_POST_AT(\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047);
 	  loop variant n - i;
 	*/
 	for (i = 0; i < n; i++) {
 		uint16_t t = (uint16_t)s->dense[i];
 
-		/*@ assert armed: s->pos[t] == i && \let u = t; ud_r5_busy(\at(s->st[u], Pre)); */
-		/*@ assert chp: ud_r5_ch_ok{Pre}(s, t / 2); */
+		/*@ assert armed: s->pos[t] == i && ud_r5_busy(s->st[t]) &&
+		      \let u = t; ud_r5_busy(\at(s->st[u], Pre)); */
 		/*@ assert same: ud_r5_tx_same{Pre,Here}(s, t); */
-		/*@ assert blk: ud_r5_block_ok{Pre}(s, t); */
 		if (s->dl[t] <= now) {
 			if (!(s->ntry[t] < UD_R5_SCHED_RETRY &&
 			      s->x[t / UD_R5_SCHED_WIN].nposts < UD_R5_SCHED_POSTS_MAX)) {
+				/*@ assert ch_t: ud_r5_ch_ok(s, t / 2); */
 				/*@ assert live_t: s->x[t / 2].active != 0 &&
 				      s->x[t / 2].complete == 0; */
 				bad = (int32_t)(t / UD_R5_SCHED_WIN);
 				break;
 			}
 			/*@ ghost at[t] = ud_r5_npost; */
-			retx(s, t, now);
+			on_resend(s, t, now);
 			s->cnt.rtx_timeout = sat_inc(s->cnt.rtx_timeout);
 		}
 	}
-	/*@ assert like: ud_r5_chs_like{Pre,Here}(s); */
-	/* channel 0 by name, the others by ud_r5_chs_frame, joined */
-	/*@ assert like_but: ud_r5_chs_like_but{Pre,Here}(s, 0); */
-	/*@ assert ok_but: ud_r5_chs_ok_but(s, 0); */
-	/*@ assert ok0_pre: ud_r5_ch_ok{Pre}(s, 0); */
-	/*@ assert like0: ud_r5_ch_like{Pre,Here}(s, 0); */
-	/*@ assert ok0: ud_r5_ch_ok(s, 0); */
-	/*@ assert chs: ud_r5_chs_ok(s); */
-	/*@ assert txs: ud_r5_tx_inv(s); */
 	if (bad >= 0) {
 		/*@ assert live: s->x[bad].active != 0 && s->x[bad].complete == 0; */
 		fail_xfer(s, (uint32_t)bad, UD_R5_SCHED_E_SPENT);

@@ -113,6 +113,13 @@ void ud_plat_utlb_unpin(uint32_t pid, uint32_t vpn, uint64_t ppn);
       ud_r5_note_kind[i] == kind && ud_r5_note_status[i] == status;
 */
 
+/* The locations of entry i of each log, for assigns clauses. */
+#define UD_R5_POST_AT(i) ud_r5_post_trid[i], ud_r5_post_seq[i], ud_r5_post_pd[i], \
+	ud_r5_post_vc[i], ud_r5_post_kind[i], ud_r5_post_node[i], ud_r5_post_src[i], \
+	ud_r5_post_dst[i], ud_r5_post_len[i]
+#define UD_R5_NOTE_AT(i) ud_r5_note_pd[i], ud_r5_note_vc[i], ud_r5_note_kind[i], \
+	ud_r5_note_status[i]
+
 /*@ requires len: 0 < len <= 16384;
     requires room: ud_r5_npost < UD_R5_LOG;
     assigns ud_env \from trid, seq, pd, vc, kind, node, src, dst, len;
