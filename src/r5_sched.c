@@ -507,6 +507,86 @@ static void on_resend(struct ud_r5_sched *s, uint16_t t, uint64_t now)
   static void ack_more_ok(struct ud_r5_sched *s, uint32_t c, uint32_t t, uint32_t u) { }
 */
 
+/* The work of on_ack_more: the acknowledged bytes counted, then the slot
+ * takes the next block (post_block_fr).  Its frame in three parts; on_ack_more
+ * joins them into ud_r5_ev_frame in a small context. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires inflight: s->st[t] == UD_R5_SCHED_INFLIGHT;
+  requires more: s->x[t / 2].posted < s->x[t / 2].len;
+  requires budget: s->x[t / 2].nposts < UD_R5_SCHED_POSTS_MAX;
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->st[t], s->seq[t], s->off[t], s->blen[t], s->dl[t], s->ntry[t],
+          s->x[t / 2].posted, s->x[t / 2].nposts, s->x[t / 2].acked,
+          s->narmed, s->pos[0 .. 2047], s->dense[0 .. 2047], ud_env,
+          ud_r5_last[t], ud_r5_npost, UD_R5_POST_AT(ud_r5_npost);
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures acked: s->x[t / 2].acked == \old(s->x[t / 2].acked) + \old(s->blen[t]);
+  ensures next_block: s->st[t] == UD_R5_SCHED_INFLIGHT &&
+      s->off[t] == \old(s->x[t / 2].posted) &&
+      s->off[t] > \old(s->off[t]) &&
+      s->blen[t] == ud_r5_blen(s->x[t / 2].dst, \old(s->x[t / 2].posted), s->x[t / 2].len) &&
+      s->seq[t] == ud_r5_next_seq(\old(s->seq[t]));
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_logged_blk(s, \old(ud_r5_npost), t);
+  ensures incomplete: s->x[t / 2].complete == 0 && s->x[t / 2].acked < s->x[t / 2].len;
+  ensures rank: ud_r5_rank_lt{Pre,Post}(s, t / 2);
+  ensures fr_st: \forall integer v; 0 <= v < 2048 ==>
+    ud_r5_step(\old(s->st[v]), s->st[v]);
+  ensures fr_tx: \forall integer v; 0 <= v < 2048 && v != t ==>
+    ud_r5_tx_same{Pre,Post}(s, v);
+  ensures fr_x: \forall integer d; 0 <= d < 1024 && d != t / 2 ==>
+    ud_r5_x_same{Pre,Post}(s, d) && s->x[d].nposts == \old(s->x[d].nposts);
+*/
+static void ack_next_block(struct ud_r5_sched *s, uint16_t t, uint64_t now)
+{
+	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
+	uint32_t b;
+	/*@ ghost uint32_t u = 4u * c + 1u - t; */
+
+	/*@ assert chc: ud_r5_ch_ok(s, c); */
+	/*@ assert blk: ud_r5_block_ok(s, t); */
+	/*@ assert sum0: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted; */
+	b = (uint32_t)s->blen[t];
+	/* the acknowledged bytes first, then the next block (post_block_fr,
+	 * which states its own frame) */
+	s->x[c].acked = s->x[c].acked + b;
+	/*@ assert x_o: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
+	/*@ assert sl_o: \forall integer v; 0 <= v < 2048 ==> s->st[v] == \at(s->st[v], Pre) &&
+	      s->off[v] == \at(s->off[v], Pre) && s->blen[v] == \at(s->blen[v], Pre); */
+	/*@ assert like0: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert txs0: ud_r5_tx_inv(s); */
+#ifdef __FRAMAC__
+Mid:
+#endif
+	post_block_fr(s, c, t, now);
+	/*@ assert like1: ud_r5_chs_like_but{Mid,Here}(s, c); */
+	/*@ assert like: ud_r5_chs_like_but{Pre,Here}(s, c); */
+	/*@ assert sib_ne: u != t && 0 <= u < 2048 && u / 2 == c; */
+	/*@ assert sib_tx: ud_r5_tx_same{Pre,Here}(s, u); */
+	/*@ assert sib_out: ud_r5_out(s, u) == ud_r5_out{Pre}(s, u); */
+	/*@ assert sib_pos: s->x[c].posted >= ud_r5_posted{Pre}(s, c); */
+	/*@ assert sib: ud_r5_slot_ok(s, c, u); */
+	/*@ assert sum: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted; */
+	/*@ ghost ack_more_ok(s, c, t, u); */
+	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
+	/*@ assert chs: ud_r5_chs_ok(s); */
+	/*@ assert txs_t: s->st[t] == 1 && s->seq[t] < 16384 && s->pos[t] < s->narmed; */
+	/*@ assert txs: ud_r5_tx_inv(s); */
+	/*@ assert set: ud_r5_set_ok(s); */
+	/*@ assert params: 1 <= s->win <= 2 && 1 <= s->period; */
+	/*@ assert inv: ud_r5_inv(s); */
+	/*@ assert fr_st: \forall integer v; 0 <= v < 2048 ==>
+	      ud_r5_step(\at(s->st[v], Pre), s->st[v]); */
+	/*@ assert fr_tx: \forall integer v; 0 <= v < 2048 && v != t ==>
+	      ud_r5_tx_same{Pre,Here}(s, v); */
+	/*@ assert fr_x: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
+}
 /* ACK of slot t's block while the transfer has bytes left to post: the
  * slot takes the next block (post_block_fr), then the acknowledged bytes
  * are counted. */
@@ -540,47 +620,7 @@ static void on_resend(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 */
 static void on_ack_more(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 {
-	uint32_t c = (uint32_t)t / UD_R5_SCHED_WIN;
-	uint32_t b;
-	/*@ ghost uint32_t u = 4u * c + 1u - t; */
-
-	/*@ assert chc: ud_r5_ch_ok(s, c); */
-	/*@ assert blk: ud_r5_block_ok(s, t); */
-	/*@ assert sum0: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted; */
-	b = (uint32_t)s->blen[t];
-	/* the acknowledged bytes first, then the next block (post_block_fr,
-	 * which states its own frame) */
-	s->x[c].acked = s->x[c].acked + b;
-	/*@ assert x_o: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
-	/*@ assert sl_o: \forall integer v; 0 <= v < 2048 ==> s->st[v] == \at(s->st[v], Pre) &&
-	      s->off[v] == \at(s->off[v], Pre) && s->blen[v] == \at(s->blen[v], Pre); */
-	/*@ assert like0: ud_r5_chs_like_but{Pre,Here}(s, c); */
-#ifdef __FRAMAC__
-Mid:
-#endif
-	post_block_fr(s, c, t, now);
-	/*@ assert like1: ud_r5_chs_like_but{Mid,Here}(s, c); */
-	/*@ assert like: ud_r5_chs_like_but{Pre,Here}(s, c); */
-	/*@ assert sib_ne: u != t && 0 <= u < 2048 && u / 2 == c; */
-	/*@ assert sib_tx: ud_r5_tx_same{Pre,Here}(s, u); */
-	/*@ assert sib_out: ud_r5_out(s, u) == ud_r5_out{Pre}(s, u); */
-	/*@ assert sib_pos: s->x[c].posted >= \at(s->x[c].posted, Pre); */
-	/*@ assert sib: ud_r5_slot_ok(s, c, u); */
-	/*@ assert sum: s->x[c].acked + s->blen[t] + ud_r5_out(s, u) == s->x[c].posted; */
-	/*@ ghost ack_more_ok(s, c, t, u); */
-	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
-	/*@ assert chs: ud_r5_chs_ok(s); */
-	/*@ assert txs: ud_r5_tx_inv(s); */
-	/*@ assert set: ud_r5_set_ok(s); */
-	/*@ assert params: 1 <= s->win <= 2 && 1 <= s->period; */
-	/*@ assert inv: ud_r5_inv(s); */
-	/*@ assert fr_st: \forall integer v; 0 <= v < 2048 ==>
-	      ud_r5_step(\at(s->st[v], Pre), s->st[v]); */
-	/*@ assert fr_tx: \forall integer v; 0 <= v < 2048 && v != t ==>
-	      ud_r5_tx_same{Pre,Here}(s, v); */
-	/*@ assert fr_x: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
-	/*@ assert frame: ud_r5_ev_frame{Pre,Here}(s, t); */
+	ack_next_block(s, t, now);
 	s->cnt.acks = sat_inc(s->cnt.acks);
 }
 
