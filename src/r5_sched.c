@@ -769,21 +769,68 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 	return UD_OK;
 }
 
-ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
-			     uint64_t now)
+/* Open channel c (free) for request r and post its first blocks: the ok
+ * path of ud_r5_sched_submit, in its own function so that the goals of
+ * submit see one call instead of every store (each submit postcondition
+ * had cost 90 s of WP's simplifier). */
+/*@
+  requires valid: \valid(s) && \valid_read(r) && \separated(s, r);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires room: ud_r5_npost <= UD_R5_LOG - 2;
+  requires req: r->pd < 16 && r->vc < 64 && r->kind <= 1 &&
+    0 < r->len <= UD_R5_SCHED_MAX_LEN &&
+    r->src + r->len <= 18446744073709551615 && r->dst + r->len <= 18446744073709551615;
+  requires c: c == r->pd * 64 + r->vc;
+  requires free: !(s->x[c].active != 0 && s->x[c].complete == 0);
+  assigns s->st[0 .. 2047], s->seq[0 .. 2047], s->off[0 .. 2047],
+          s->blen[0 .. 2047], s->dl[0 .. 2047], s->narmed,
+          s->pos[0 .. 2047], s->dense[0 .. 2047], s->ntry[0 .. 2047], s->x[0 .. 1023],
+          ud_env, ud_r5_from[0 .. 1023], ud_r5_last[0 .. 2047],
+          ud_r5_npost, ud_r5_post_trid[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_seq[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_pd[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_vc[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_kind[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_node[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_src[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_dst[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_len[ud_r5_npost .. ud_r5_npost + 1];
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures steps: \forall integer t; 0 <= t < 2048 ==> ud_r5_step(\old(s->st[t]), s->st[t]);
+  ensures xfer: s->x[r->pd * 64 + r->vc].active == 1 &&
+    s->x[r->pd * 64 + r->vc].complete == 0 &&
+    s->x[r->pd * 64 + r->vc].acked == 0 &&
+    s->x[r->pd * 64 + r->vc].len == r->len &&
+    s->x[r->pd * 64 + r->vc].src == r->src &&
+    s->x[r->pd * 64 + r->vc].dst == r->dst &&
+    s->x[r->pd * 64 + r->vc].node == r->node &&
+    s->x[r->pd * 64 + r->vc].kind == r->kind;
+  ensures first_block: s->st[(r->pd * 64 + r->vc) * 2] == UD_R5_SCHED_INFLIGHT &&
+    s->off[(r->pd * 64 + r->vc) * 2] == 0 &&
+    s->blen[(r->pd * 64 + r->vc) * 2] == ud_r5_blen(r->dst, 0, r->len);
+  ensures second_block: s->win == 2 && ud_r5_blen(r->dst, 0, r->len) < r->len ==>
+    s->st[(r->pd * 64 + r->vc) * 2 + 1] == UD_R5_SCHED_INFLIGHT &&
+    s->off[(r->pd * 64 + r->vc) * 2 + 1] == ud_r5_blen(r->dst, 0, r->len) &&
+    s->blen[(r->pd * 64 + r->vc) * 2 + 1] ==
+      ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len);
+  ensures logged_first: ud_r5_logged_blk(s, \old(ud_r5_npost), (r->pd * 64 + r->vc) * 2);
+  ensures logged_second: s->win == 2 && ud_r5_blen(r->dst, 0, r->len) < r->len ==>
+    ud_r5_logged_blk(s, \old(ud_r5_npost) + 1, (r->pd * 64 + r->vc) * 2 + 1);
+  ensures logged_count: ud_r5_npost == \old(ud_r5_npost) +
+    (s->win == 2 && ud_r5_blen(r->dst, 0, r->len) < r->len ? 2 : 1);
+  ensures fresh_from: ud_r5_from[r->pd * 64 + r->vc] == \old(ud_r5_npost);
+  ensures others_tx: \forall integer t; 0 <= t < 2048 && t / 2 != r->pd * 64 + r->vc ==>
+    ud_r5_tx_same{Pre,Post}(s, t);
+  ensures others_x: \forall integer d; 0 <= d < 1024 && d != r->pd * 64 + r->vc ==>
+    ud_r5_x_same{Pre,Post}(s, d) && s->x[d].nposts == \old(s->x[d].nposts);
+*/
+static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, uint32_t c,
+		       uint64_t now)
 {
-	uint32_t c;
 	uint16_t t0, t1;
 
-	if (r->pd >= UD_R5_SCHED_NPD || r->vc >= UD_R5_SCHED_NVC || r->kind > UD_R5_SCHED_READ)
-		return UD_E_RANGE;
-	if (r->len == 0u || r->len > UD_R5_SCHED_MAX_LEN)
-		return UD_E_INVAL;
-	if (r->src > U64_MAX_ - r->len || r->dst > U64_MAX_ - r->len)
-		return UD_E_OVERFLOW;
-	c = (uint32_t)r->pd * UD_R5_SCHED_NVC + r->vc;
-	if (s->x[c].active != 0u && s->x[c].complete == 0u)
-		return UD_E_BUSY;
 	/*@ assert not_busy: !(s->x[r->pd * 64 + r->vc].active != 0 &&
 	                       s->x[r->pd * 64 + r->vc].complete == 0); */
 	t0 = (uint16_t)(c * UD_R5_SCHED_WIN);
@@ -844,7 +891,6 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
 	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2 &&
 	      t1 == (r->pd * 64 + r->vc) * 2 + 1; */
-	s->cnt.submits = sat_inc(s->cnt.submits);
 	/*@ assert st_new: s->st[t0] == 1 && (s->st[t1] == 0 || s->st[t1] == 1); */
 	/*@ assert st_old: \let u0 = t0; \let u1 = t1;
 	      (\at(s->st[u0], Pre) == 0 || \at(s->st[u0], Pre) == 3) &&
@@ -863,6 +909,24 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 	/*@ assert txs: ud_r5_tx_inv(s); */
 	/*@ assert set: ud_r5_set_ok(s); */
 	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
+}
+
+ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
+			     uint64_t now)
+{
+	uint32_t c;
+
+	if (r->pd >= UD_R5_SCHED_NPD || r->vc >= UD_R5_SCHED_NVC || r->kind > UD_R5_SCHED_READ)
+		return UD_E_RANGE;
+	if (r->len == 0u || r->len > UD_R5_SCHED_MAX_LEN)
+		return UD_E_INVAL;
+	if (r->src > U64_MAX_ - r->len || r->dst > U64_MAX_ - r->len)
+		return UD_E_OVERFLOW;
+	c = (uint32_t)r->pd * UD_R5_SCHED_NVC + r->vc;
+	if (s->x[c].active != 0u && s->x[c].complete == 0u)
+		return UD_E_BUSY;
+	start_xfer(s, r, c, now);
+	s->cnt.submits = sat_inc(s->cnt.submits);
 	return UD_OK;
 }
 
@@ -992,12 +1056,25 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 			}
 			/*@ ghost at[t] = ud_r5_npost; */
 			on_resend(s, t, now);
+			/*@ assert d_t: ud_r5_retx{Pre,Here}(s, t, now); */
 			s->cnt.rtx_timeout = sat_inc(s->cnt.rtx_timeout);
 		}
 	}
+	/*@ assert st_loop: \forall integer t; 0 <= t < 2048 ==>
+	      s->st[t] == \at(s->st[t], Pre) ||
+	      (s->st[t] == 1 && ud_r5_busy(\at(s->st[t], Pre))); */
+	/*@ assert steps0: \forall integer t; 0 <= t < 2048 ==>
+	      ud_r5_step(\at(s->st[t], Pre), s->st[t]); */
+	/*@ assert logged_loop: \forall integer k; \at(ud_r5_npost, Pre) <= k < ud_r5_npost ==>
+	      0 <= ud_r5_post_trid[k] < 2048 &&
+	      ud_r5_retx{Pre,Here}(s, ud_r5_post_trid[k], now); */
 	if (bad >= 0) {
 		/*@ assert live: s->x[bad].active != 0 && s->x[bad].complete == 0; */
+		/*@ assert xb: ud_r5_x_same{Pre,Here}(s, bad) && ud_r5_nnote == \at(ud_r5_nnote, Pre); */
 		fail_xfer(s, (uint32_t)bad, UD_R5_SCHED_E_SPENT);
+		/*@ assert fb: ud_r5_failed{Pre,Here}(s, bad, UD_R5_SCHED_E_SPENT); */
+		/*@ assert steps1: \forall integer t; 0 <= t < 2048 ==>
+		      ud_r5_step(\at(s->st[t], Pre), s->st[t]); */
 		s->cnt.spent = sat_inc(s->cnt.spent);
 	}
 	return bad;
