@@ -18,6 +18,16 @@ static int64_t sat_inc(int64_t v)
 	return v < 9223372036854775807 ? v + 1 : v;
 }
 
+/* Saturating counter increase by n. */
+/*@
+  assigns \nothing;
+  ensures sat: \result == ud_r5_sat_add(v, n);
+*/
+static int64_t sat_add(int64_t v, uint32_t n)
+{
+	return v < 9223372036854775807 - (int64_t)n ? v + (int64_t)n : 9223372036854775807;
+}
+
 /*@
   assigns \nothing;
   ensures next: \result == ud_r5_next_seq(q);
@@ -825,6 +835,7 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
     ud_r5_tx_same{Pre,Post}(s, t);
   ensures others_x: \forall integer d; 0 <= d < 1024 && d != r->pd * 64 + r->vc ==>
     ud_r5_x_same{Pre,Post}(s, d) && s->x[d].nposts == \old(s->x[d].nposts);
+  ensures req_kept: r->pd < 16 && r->vc < 64;
 */
 static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, uint32_t c,
 		       uint64_t now)
@@ -927,6 +938,12 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 		return UD_E_BUSY;
 	start_xfer(s, r, c, now);
 	s->cnt.submits = sat_inc(s->cnt.submits);
+	/*@ assert accepted: r->pd < 16 && r->vc < 64 &&
+	      s->x[r->pd * 64 + r->vc].kind == r->kind &&
+	      s->x[r->pd * 64 + r->vc].src == r->src &&
+	      s->x[r->pd * 64 + r->vc].dst == r->dst &&
+	      s->x[r->pd * 64 + r->vc].node == r->node &&
+	      s->x[r->pd * 64 + r->vc].len == r->len; */
 	return UD_OK;
 }
 
@@ -1003,6 +1020,7 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 	uint32_t i;
 	uint32_t n = s->narmed;
 	int32_t bad = -1;
+	uint32_t k = 0;
 	/*@ ghost uint32_t at[UD_R5_SCHED_NTX]; */
 
 	/* Each step is on_resend (an event path's helper): the invariant and
@@ -1031,11 +1049,10 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 	  loop invariant covered: \forall integer t; 0 <= t < 2048 && s->pos[t] < i &&
 	    ud_r5_busy(\at(s->st[t], Pre)) && \at(s->dl[t], Pre) <= now ==>
 	    \at(ud_r5_npost, Pre) <= at[t] < ud_r5_npost && ud_r5_post_trid[at[t]] == t;
-	  loop invariant counted: s->cnt.rtx_timeout ==
-	    ud_r5_sat_add(\at(s->cnt.rtx_timeout, Pre), ud_r5_npost - \at(ud_r5_npost, Pre));
-	  loop assigns i, bad, at[0 .. 2047], s->st[0 .. 2047], s->seq[0 .. 2047],
+	  loop invariant k: k == ud_r5_npost - \at(ud_r5_npost, Pre);
+	  loop assigns i, bad, k, at[0 .. 2047], s->st[0 .. 2047], s->seq[0 .. 2047],
 	    s->dl[0 .. 2047], s->ntry[0 .. 2047], s->x[0 .. 1023].nposts,
-	    s->cnt.rtx_timeout, ud_env, ud_r5_last[0 .. 2047], ud_r5_npost,
+	    ud_env, ud_r5_last[0 .. 2047], ud_r5_npost,
 	    UD_R5_POST_AT(\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047);
 	  loop variant n - i;
 	*/
@@ -1057,14 +1074,30 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 			/*@ ghost at[t] = ud_r5_npost; */
 			on_resend(s, t, now);
 			/*@ assert d_t: ud_r5_retx{Pre,Here}(s, t, now); */
-			s->cnt.rtx_timeout = sat_inc(s->cnt.rtx_timeout);
+			/* the loop invariants across this step, by parts */
+			/*@ assert o_same: \forall integer u; 0 <= u < 2048 && u != t ==>
+			      ud_r5_tx_same{LoopCurrent,Here}(s, u); */
+			/*@ assert o_done: \forall integer u; 0 <= u < 2048 && u != t && s->pos[u] < i ==>
+			      (ud_r5_busy(\at(s->st[u], Pre)) && \at(s->dl[u], Pre) <= now ?
+			         ud_r5_retx{Pre,Here}(s, u, now) : ud_r5_tx_same{Pre,Here}(s, u)); */
+			/*@ assert o_todo: \forall integer u; 0 <= u < 2048 && u != t && s->pos[u] >= i ==>
+			      ud_r5_tx_same{Pre,Here}(s, u); */
+			/*@ assert o_x: \forall integer c; 0 <= c < 1024 ==> ud_r5_x_same{Pre,Here}(s, c); */
+			/*@ assert o_log: \forall integer j; \at(ud_r5_npost, Pre) <= j < ud_r5_npost - 1 ==>
+			      ud_r5_post_trid[j] != t && ud_r5_logged_blk(s, j, ud_r5_post_trid[j]); */
+			k++;
 		}
 	}
+	/* the timeouts counted once, after the loop (no store to the
+	 * counters inside it: its frame is on_resend's alone) */
+	s->cnt.rtx_timeout = sat_add(s->cnt.rtx_timeout, k);
 	/*@ assert st_loop: \forall integer t; 0 <= t < 2048 ==>
 	      s->st[t] == \at(s->st[t], Pre) ||
 	      (s->st[t] == 1 && ud_r5_busy(\at(s->st[t], Pre))); */
 	/*@ assert steps0: \forall integer t; 0 <= t < 2048 ==>
 	      ud_r5_step(\at(s->st[t], Pre), s->st[t]); */
+	/*@ assert cov: \forall integer t; 0 <= t < 2048 && ud_r5_retx{Pre,Here}(s, t, now) ==>
+	      \at(ud_r5_npost, Pre) <= at[t] < ud_r5_npost && ud_r5_post_trid[at[t]] == t; */
 	/*@ assert logged_loop: \forall integer k; \at(ud_r5_npost, Pre) <= k < ud_r5_npost ==>
 	      0 <= ud_r5_post_trid[k] < 2048 &&
 	      ud_r5_retx{Pre,Here}(s, ud_r5_post_trid[k], now); */
