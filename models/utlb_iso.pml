@@ -25,10 +25,13 @@
  *     index of a transfer of its own that the NIC completed.
  *     With MID=1, any get or evict may carry ONE NIC read inside its driver
  *     call: at the pin door (before the OS pins; the old entry still in
- *     place) or at the unpin door (after the driver invalidated the entry
- *     and the OS released the pin), of a posted transfer in flight (either
- *     process's) or of either index of the calling process (a fault during
- *     the eviction: the NIC meets the entry being replaced or evicted).
+ *     place), between the driver's clear of the entry it replaces or
+ *     unmaps and its drop of that entry's cache lines (the point
+ *     UD_UTLB_NIC_MAY_READ() of src/utlb_table.c), or at the unpin door
+ *     (after the driver invalidated the entry and the OS released the
+ *     pin), of a posted transfer in flight (either process's) or of either
+ *     index of the calling process (a fault during the eviction: the NIC
+ *     meets the entry being replaced or evicted).
  *   Nic: translates posted transfers (either process, any order, up to
  *     BURSTS times each) and signals completion after at least one; and up
  *     to NSTRAY times translates an arbitrary index of either process (a
@@ -142,8 +145,9 @@ inline page()
 }
 
 /* MID: choose a NIC read to happen inside the coming driver call (g_at:
- * 0 none, 1 pin door, 2 unpin door; g_tgt: slot 0..2, or 3/4 = index 0/1
- * of the calling process me) */
+ * 0 none, 1 pin door, 2 unpin door, 3 the driver's point between clearing
+ * an entry and dropping its cache lines; g_tgt: slot 0..2, or 3/4 = index
+ * 0/1 of the calling process me) */
 inline midread(me)
 {
 #if MID
@@ -151,6 +155,7 @@ inline midread(me)
 	:: g_at = 0
 	:: g_at = 1
 	:: g_at = 2
+	:: g_at = 3
 	fi;
 	if
 	:: g_at == 0 -> skip

@@ -22,13 +22,17 @@
  * holds; a frame is free when its last pin is gone.
  *
  * NIC reads inside a driver call.  The model may ask for one NIC
- * translation to happen at the next call of a door (mu_rd: at the pin
- * door, before the OS pins; or at the unpin door, after the OS released
- * the pin), i.e. between the driver's table and cache writes and its OS
- * calls: ud_utlb_drv_map pins (reads there see the old entry), then
- * invalidates the old entry and unpins it (reads there see the entry gone
- * and its frame released), then installs; ud_utlb_drv_unmap invalidates,
- * then unpins.  The read is checked on the spot (mu_rd_check).
+ * translation to happen inside the next driver call (mu_rd_run): at the
+ * pin door, before the OS pins; at the unpin door, after the OS released
+ * the pin; or at the driver's own point UD_UTLB_NIC_MAY_READ() of
+ * src/utlb_table.c (mu_nic_point, forced in by models/utlb_iso_point.h),
+ * between its clear of an entry and its drop of that entry's cache lines.
+ * ud_utlb_drv_map pins (reads at the pin door see the old entry), then
+ * clears the old entry (reads at the point see it cleared, its cache line
+ * maybe still there), drops its cache lines and unpins it (reads at the
+ * unpin door see the entry gone and its frame released), then installs;
+ * ud_utlb_drv_unmap clears, drops the lines, then unpins.  The read is
+ * checked on the spot (mu_posted_ok / mu_stray_ok).
  */
 #ifndef UD_MODELS_UTLB_ISO_GLUE_H
 #define UD_MODELS_UTLB_ISO_GLUE_H
@@ -79,7 +83,8 @@ struct mu_book {
 	uint8_t refuse;              /* the next pin is refused (set by the model) */
 	uint8_t bad;                 /* a door was called against its contract  */
 	/* one NIC read inside the next driver call (scratch, 0 between steps) */
-	uint8_t rd_at;               /* 0 none, 1 at the pin door, 2 at the unpin door */
+	uint8_t rd_at;               /* 0 none, 1 at the pin door, 2 at the unpin door,
+	                                3 at the driver's point (entry cleared, lines not yet dropped) */
 	uint8_t rd_pid, rd_idx;      /* what the NIC translates                 */
 	uint8_t rd_posted;           /* 1: a posted transfer (rd_vpn, rd_fr, rd_pgen) */
 	uint8_t rd_vpn, rd_fr, rd_pgen;
@@ -142,8 +147,15 @@ static void mu_rd_run(uint8_t door)
 		mu_posted_ok(r, ppn, m_book.rd_pid, m_book.rd_vpn, m_book.rd_fr, m_book.rd_pgen) :
 		mu_stray_ok(r, ppn, m_book.rd_pid));
 	MU_P("UTLB nic translate-in-driver at=%s pid=%d idx=%d r=%d ppn=0x%llx ok=%d\n",
-	       door == 1 ? "pin" : "unpin", m_book.rd_pid, m_book.rd_idx, r,
+	       door == 1 ? "pin" : door == 2 ? "unpin" : "clear", m_book.rd_pid, m_book.rd_idx, r,
 	       (unsigned long long)ppn, m_book.rd_ok);
+}
+
+/* The driver's point between clearing an entry and dropping its cache
+ * lines (UD_UTLB_NIC_MAY_READ() in src/utlb_table.c). */
+void mu_nic_point(void)
+{
+	mu_rd_run(3);
 }
 
 ud_status ud_plat_utlb_pin(uint32_t pid, uint32_t vpn, uint64_t *ppn)

@@ -306,7 +306,9 @@ def render_utlb(out):
             txt = "translate P%s index %s%s -> %s%s" % (
                 f["pid"], f["idx"],
                 " (no transfer posted with it)" if what == "stray" else
-                " during the library call below (its driver at the %s door)" % f.get("at", "?"),
+                " during the library call below (%s)" % (
+                    "its driver between the entry's clear and its cache invalidation"
+                    if f.get("at") == "clear" else "its driver at the %s door" % f.get("at", "?")),
                 got, "" if f.get("ok") != "0" else "  <-- VIOLATES the property")
         elif what == "complete":
             txt = "complete transfer %s (index %s)" % (f["slot"], f["idx"])

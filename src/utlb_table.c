@@ -6,6 +6,15 @@
  */
 #include "utlb_table.h"
 
+/* A point between two of the driver's writes to NIC memory at which the
+ * NIC may translate: a NIC does not stop for the driver.  Nothing here (and
+ * nothing for the proofs: they are sequential); models/utlb_iso.pml forces
+ * a definition (models/utlb_iso_point.h) that runs one NIC translation
+ * there, so that the model checks the order of the writes around it. */
+#ifndef UD_UTLB_NIC_MAY_READ
+#define UD_UTLB_NIC_MAY_READ() ((void)0)
+#endif
+
 /* Two different entries of the NIC tables are disjoint memory: a lemma
  * function (ghost, proved like any function), called only where a proof
  * frames the other entries across stores to one (the end of
@@ -111,13 +120,55 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	/*@ assert w_coh: ud_utlb_coherent(n); */
 }
 
-/* Drop every cached copy of (pid, idx), in the NIC cache and in the
- * classifier's shadow.  (Only the set (pid, idx) hashes to can hold it --
- * nic_wf -- but the driver scans all lines: an unmap calls the OS anyway.) */
-/*@ requires valid: \valid(n) && \valid(a);
+/* Drop shadow line k of the classifier if it holds (pid, idx).  n is only
+ * read: the helper carries ud_utlb_nic_wf(n) across the store to a
+ * (\separated from n) in its own small context, as account does in
+ * src/utlb_cache.c -- in utlb_inval's loop, tab_distinct across this store
+ * timed out at 15 s (z3 and cvc4). */
+/*@ requires valid: \valid_read(n) && \valid(a);
     requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
+    requires line: k < UD_UTLB_CACHE_LINES;
+    assigns a->fa[k].valid;
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures dropped: a->fa[k].valid != 0 ==> !(a->fa[k].pid == pid && a->fa[k].idx == idx);
+    ensures lines: \forall integer b; 0 <= b < UD_UTLB_CACHE_LINES ==>
+      n->line[b] == \old(n->line[b]);
+*/
+static void fa_drop(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t k,
+		    uint32_t pid, uint32_t idx)
+{
+	(void)n; /* read by the contract only */
+	if (a->fa[k].valid != 0u && a->fa[k].pid == pid && a->fa[k].idx == idx) {
+		a->fa[k].valid = 0u;
+		/*@ assert f_off: ud_utlb_off_wf(n); */
+		/*@ assert f_pin: ud_utlb_tab_pinned(n); */
+		/*@ assert f_dist: ud_utlb_tab_distinct(n); */
+		/*@ assert f_coh: ud_utlb_coherent(n); */
+	}
+}
+
+/* Drop every cached copy of (pid, idx), in the NIC cache and in the
+ * classifier's shadow.  (Only the set (pid, idx) hashes to can hold it --
+ * nic_wf -- but the driver scans all lines: an unmap calls the OS anyway.)
+ *
+ * Only after the entry is cleared (`unusable`): the NIC checks an entry's
+ * valid byte before its cache, so once the entry is cleared no translation
+ * can use or refill a line of it, and the lines dropped here stay dropped.
+ * Dropped first, a NIC translation between the two steps would refill the
+ * line from the still-valid entry, and that line would outlive the unpin
+ * (the order of Linux's IOMMU drivers: clear the PTE, invalidate the
+ * IOTLB, then free the page).  Between the two steps every other line is
+ * coherent (`coh_but`); the lines of the cleared entry are what this
+ * function removes. */
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
+    requires off: ud_utlb_off_wf(n);
+    requires pin: ud_utlb_tab_pinned(n);
+    requires dist: ud_utlb_tab_distinct(n);
+    requires coh_but: ud_utlb_coherent_but(n, pid, idx);
     requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+    requires unusable: !ud_utlb_installed(n, pid, idx);
     assigns n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1];
     ensures wf: ud_utlb_nic_wf(n);
     ensures gone: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
@@ -126,33 +177,47 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
       n->line[k].valid != 0 ==> n->line[k] == \old(n->line[k]);
     ensures fa_gone: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
       a->fa[k].valid != 0 ==> !(a->fa[k].pid == pid && a->fa[k].idx == idx);
+    ensures row: \forall integer m; 0 <= m < UD_UTLB_ENTRIES ==>
+      n->tab[pid][m].valid == \old(n->tab[pid][m].valid) &&
+      n->tab[pid][m].vpn == \old(n->tab[pid][m].vpn);
 */
 static void utlb_inval(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 		       uint32_t pid, uint32_t idx)
 {
 	uint32_t k;
 
+	/* The NIC's lines (n), then the classifier's shadow (a, one line at a
+	 * time by fa_drop, which carries ud_utlb_nic_wf(n) across its store). */
 	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
 	    loop invariant done: \forall integer b; 0 <= b < k && n->line[b].valid != 0 ==>
 	      !(n->line[b].pid == pid && n->line[b].idx == idx);
-	    loop invariant fa_done: \forall integer b; 0 <= b < k && a->fa[b].valid != 0 ==>
-	      !(a->fa[b].pid == pid && a->fa[b].idx == idx);
 	    loop invariant kept: \forall integer b; 0 <= b < UD_UTLB_CACHE_LINES &&
 	      n->line[b].valid != 0 ==> n->line[b] == \at(n->line[b], Pre);
-	    loop invariant coh: ud_utlb_coherent(n);
+	    loop invariant coh_but: ud_utlb_coherent_but(n, pid, idx);
 	    loop invariant off: ud_utlb_off_wf(n);
 	    loop invariant pin: ud_utlb_tab_pinned(n);
 	    loop invariant dist: ud_utlb_tab_distinct(n);
-	    loop assigns k, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
-	      a->fa[0 .. UD_UTLB_CACHE_LINES - 1];
+	    loop assigns k, n->line[0 .. UD_UTLB_CACHE_LINES - 1];
 	    loop variant UD_UTLB_CACHE_LINES - k;
 	*/
 	for (k = 0; k < UD_UTLB_CACHE_LINES; k++) {
 		if (n->line[k].valid != 0u && n->line[k].pid == pid && n->line[k].idx == idx)
 			n->line[k].valid = 0u;
-		if (a->fa[k].valid != 0u && a->fa[k].pid == pid && a->fa[k].idx == idx)
-			a->fa[k].valid = 0u;
 	}
+	/*@ assert coh: ud_utlb_coherent(n); */
+	/*@ loop invariant bound: 0 <= k <= UD_UTLB_CACHE_LINES;
+	    loop invariant fa_done: \forall integer b; 0 <= b < k && a->fa[b].valid != 0 ==>
+	      !(a->fa[b].pid == pid && a->fa[b].idx == idx);
+	    loop invariant gone: \forall integer b; 0 <= b < UD_UTLB_CACHE_LINES &&
+	      n->line[b].valid != 0 ==> !(n->line[b].pid == pid && n->line[b].idx == idx);
+	    loop invariant kept: \forall integer b; 0 <= b < UD_UTLB_CACHE_LINES &&
+	      n->line[b].valid != 0 ==> n->line[b] == \at(n->line[b], Pre);
+	    loop invariant wf: ud_utlb_nic_wf(n);
+	    loop assigns k, a->fa[0 .. UD_UTLB_CACHE_LINES - 1];
+	    loop variant UD_UTLB_CACHE_LINES - k;
+	*/
+	for (k = 0; k < UD_UTLB_CACHE_LINES; k++)
+		fa_drop(n, a, k, pid, idx);
 }
 
 /* Install the translation vpn -> ppn at the free slot tab[pid][idx]: one
@@ -221,6 +286,29 @@ static void note_install(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	/*@ assert c_coh: ud_utlb_coherent(n); */
 }
 
+/* The bookkeeping of an unpin: one more page unpinned (saturating).  n is
+ * only read: the helper carries ud_utlb_nic_wf(n) across the counter's
+ * store (a is \separated from n) in its own small context, as
+ * note_install does. */
+/*@ requires valid: \valid_read(n) && \valid(a);
+    requires sep: \separated(n, a);
+    requires wf: ud_utlb_nic_wf(n);
+    assigns a->st.unpins;
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures unpins: a->st.unpins == (\old(a->st.unpins) == UINT64_MAX ?
+      \old(a->st.unpins) : \old(a->st.unpins) + 1);
+*/
+static void note_unpin(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a)
+{
+	(void)n; /* read by the contract only */
+	if (a->st.unpins != UINT64_MAX)
+		a->st.unpins++;
+	/*@ assert u_off: ud_utlb_off_wf(n); */
+	/*@ assert u_pin: ud_utlb_tab_pinned(n); */
+	/*@ assert u_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert u_coh: ud_utlb_coherent(n); */
+}
+
 ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 			  uint32_t pid, uint32_t vpn, uint32_t idx)
 {
@@ -253,8 +341,14 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 
 		/*@ assert other_ov: \forall integer m; 0 <= m < UD_UTLB_ENTRIES && m != idx &&
 		      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != ov; */
-		utlb_inval(n, a, pid, idx);
+		/* Clear the entry, then drop its cache lines, then unpin
+		 * (utlb_inval). */
 		n->tab[pid][idx].valid = 0u;
+		/*@ assert r_but: ud_utlb_coherent_but(n, pid, idx); */
+		/*@ assert ov_free0: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+		      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != ov; */
+		UD_UTLB_NIC_MAY_READ();
+		utlb_inval(n, a, pid, idx);
 		/*@ assert ov_free: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
 		      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != ov; */
 		/*@ assert pin_a: ud_utlb_tab_pinned(n); */
@@ -285,6 +379,17 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	/* The entry, then the bookkeeping, each by a helper that carries
 	 * ud_utlb_nic_wf(n) across its stores in its own small context. */
 	install_entry(n, pid, idx, vpn, ppn);
+	/* One frame per memory chunk first (valid: uint8, vpn: uint32, ppn:
+	 * uint64), then the struct equality from the three. */
+	/*@ assert o_valid: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+	      n->tab[q][k].valid == \at(n->tab[q][k].valid, Pre); */
+	/*@ assert o_vpn: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+	      n->tab[q][k].vpn == \at(n->tab[q][k].vpn, Pre); */
+	/*@ assert o_ppn: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+	      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+	      n->tab[q][k].ppn == \at(n->tab[q][k].ppn, Pre); */
 	/*@ assert o_inst: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 	      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
@@ -304,17 +409,26 @@ ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 		return UD_E_NOENT;
 	v = n->tab[pid][idx].vpn;
 	p = n->tab[pid][idx].ppn;
-	/* Invalidate first: the NIC never uses a translation whose page is
-	 * being unpinned. */
-	utlb_inval(n, a, pid, idx);
+	/*@ assert other_v: \forall integer m; 0 <= m < UD_UTLB_ENTRIES && m != idx &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != v; */
+	/* Clear the entry, then drop its cache lines, then unpin: the NIC never
+	 * uses, nor refills a line from, a translation whose page is being
+	 * unpinned (utlb_inval). */
 	n->tab[pid][idx].valid = 0u;
 	a->seen[pid][idx] = 0u;
+	/*@ assert w_but: ud_utlb_coherent_but(n, pid, idx); */
+	/*@ assert v_free0: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != v; */
+	UD_UTLB_NIC_MAY_READ();
+	utlb_inval(n, a, pid, idx);
 	/*@ assert w_coh: ud_utlb_coherent(n); */
 	/*@ assert w_dist: ud_utlb_tab_distinct(n); */
+	/*@ assert v_free: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != v; */
+	/*@ assert pin_a: ud_utlb_tab_pinned(n); */
 	ud_plat_utlb_unpin(pid, v, p);
-	if (a->st.unpins != UINT64_MAX)
-		a->st.unpins++;
 	/*@ assert w_off: ud_utlb_off_wf(n); */
 	/*@ assert w_pin: ud_utlb_tab_pinned(n); */
+	note_unpin(n, a);
 	return UD_OK;
 }
