@@ -913,13 +913,19 @@ static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, u
 	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
 	/*@ assert slot_oth: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
+	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
+	/*@ assert parts: 0 <= c < 1024 &&
+	      (\forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d)) &&
+	      \at(s->win, Pre) == s->win &&
+	      (\forall integer u; 0 <= u < 2048 && u != 2 * c && u != 2 * c + 1 ==>
+	         \at(s->st[u], Pre) == s->st[u] && \at(s->off[u], Pre) == s->off[u] &&
+	         \at(s->blen[u], Pre) == s->blen[u]); */
 	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
 	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
 	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
 	/*@ assert txs: ud_r5_tx_inv(s); */
 	/*@ assert set: ud_r5_set_ok(s); */
-	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
 }
 
 ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
