@@ -867,10 +867,19 @@ static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, u
 	/*@ ghost ud_r5_from[c] = ud_r5_npost; */
 	/*@ assert txs1: ud_r5_tx_inv(s); */
 	/*@ assert wire1: ud_r5_wire_ok(s); */
-	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
+	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
 	/*@ assert to: \forall integer u; 0 <= u < 2048 ==>
 	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
+#ifdef __FRAMAC__
+Set:
+#endif
 	post_block(s, c, t0, now);
+	/* the other channels' records across each post, then joined */
+	/*@ assert xo1: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Set,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Set); */
+	/*@ assert xo1p: \forall integer d; 0 <= d < 1024 && d != c ==>
+	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
 	/*@ assert logged0: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
 	/*@ assert txs2: ud_r5_tx_inv(s); */
 	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
@@ -880,7 +889,14 @@ static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, u
 	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
 	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
 	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
+#ifdef __FRAMAC__
+Set1:
+#endif
 		post_block(s, c, t1, now);
+		/*@ assert xo2: \forall integer d; 0 <= d < 1024 && d != c ==>
+		      ud_r5_x_same{Set1,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Set1); */
+		/*@ assert xo2p: \forall integer d; 0 <= d < 1024 && d != c ==>
+		      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
 		/*@ assert logged1: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre) + 1, t1); */
 		/*@ assert logged0b: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
 		/*@ assert txs3: ud_r5_tx_inv(s); */
@@ -920,6 +936,7 @@ static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, u
 	      (\forall integer u; 0 <= u < 2048 && u != 2 * c && u != 2 * c + 1 ==>
 	         \at(s->st[u], Pre) == s->st[u] && \at(s->off[u], Pre) == s->off[u] &&
 	         \at(s->blen[u], Pre) == s->blen[u]); */
+	/*@ assert use_intro: ud_r5_use_like_but_intro(c); */
 	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
 	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
 	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
