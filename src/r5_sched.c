@@ -1035,6 +1035,7 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
   ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
     ud_r5_post_trid[\old(ud_r5_npost)] == t &&
     ud_r5_logged_at{Pre,Post}(s, \old(ud_r5_npost), t);
+  ensures one: ud_r5_posted_one{Pre,Post}(t);
   ensures trid_kept: ud_r5_trid_kept{Pre,Post}(\old(ud_r5_npost));
   ensures log_kept: ud_r5_log_kept{Pre,Post}(\old(ud_r5_npost));
   ensures others: ud_r5_txs_same_but{Pre,Post}(s, t);
@@ -1069,6 +1070,20 @@ static void tick_resend(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 static void tick_fail(struct ud_r5_sched *s, uint32_t c)
 {
 	fail_xfer(s, c, UD_R5_SCHED_E_SPENT);
+}
+
+/* Whether slot t may post once more (ud_r5_can_retx): the tick's test, in
+ * a function of its own so that its memory accesses are proved here. */
+/*@
+  requires valid: \valid_read(s);
+  requires t: t < 2048;
+  assigns \nothing;
+  ensures can: \result != 0 <==> ud_r5_can_retx(s, t);
+*/
+static int tick_can_retx(const struct ud_r5_sched *s, uint16_t t)
+{
+	return s->ntry[t] < UD_R5_SCHED_RETRY &&
+	       s->x[t / UD_R5_SCHED_WIN].nposts < UD_R5_SCHED_POSTS_MAX;
 }
 
 int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
@@ -1111,26 +1126,25 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 		/*@ assert same: ud_r5_use_tick_at(0) && ud_r5_tx_same{Pre,Here}(s, t); */
 		if (s->dl[t] <= now) {
 			/*@ assert exp: ud_r5_expired{Pre}(s, t, now); */
-			if (!(s->ntry[t] < UD_R5_SCHED_RETRY &&
-			      s->x[t / UD_R5_SCHED_WIN].nposts < UD_R5_SCHED_POSTS_MAX)) {
+			if (!tick_can_retx(s, t)) {
 				/*@ assert ch_t: ud_r5_ch_ok(s, t / 2); */
-				/*@ assert live_t: s->x[t / 2].active != 0 &&
+				/*@ assert t2: t == 2 * (t / 2) || t == 2 * (t / 2) + 1; */
+				/*@ assert live_t: ud_r5_use_live(0) && s->x[t / 2].active != 0 &&
 				      s->x[t / 2].complete == 0; */
 				bad = (int32_t)(t / UD_R5_SCHED_WIN);
 				break;
 			}
 			tick_resend(s, t, now);
+			/*@ assert s_cov: ud_r5_use_cov_step(0) && ud_r5_tick_cov{Pre,Here}(s, i + 1, now); */
+			/*@ assert s_keep: ud_r5_use_log_step(0) &&
+			      ud_r5_tick_log_upto{Pre,Here}(s, now, \at(ud_r5_npost, LoopCurrent)); */
 			/*@ assert s_x: ud_r5_use_xs_trans(0) && ud_r5_xs_same{Pre,Here}(s); */
 			/*@ assert s_tx: ud_r5_use_tx_step(0) && ud_r5_tick_tx{Pre,Here}(s, i + 1, now); */
 			/*@ assert s_new: ud_r5_use_logged_from(0) &&
 			      ud_r5_logged_at{Pre,Here}(s, \at(ud_r5_npost, LoopCurrent), t); */
-			/*@ assert s_keep: ud_r5_use_log_step(0) &&
-			      \forall integer j; \at(ud_r5_npost, Pre) <= j < \at(ud_r5_npost, LoopCurrent) ==>
-			        ud_r5_tick_ent{Pre,Here}(s, now, j, ud_r5_post_trid[j]); */
 			/*@ assert s_log: ud_r5_use_log_step2(0) && ud_r5_tick_log{Pre,Here}(s, now); */
 			/*@ assert s_pos: ud_r5_use_pos_step(0) && ud_r5_tick_pos{Pre,Here}(s, i + 1); */
 			/*@ assert s_dist: ud_r5_use_distinct_step(0) && ud_r5_tick_distinct{Pre,Here}; */
-			/*@ assert s_cov: ud_r5_use_cov_step(0) && ud_r5_tick_cov{Pre,Here}(s, i + 1, now); */
 			k++;
 		} else {
 			/*@ assert n_exp: !ud_r5_expired{Pre}(s, t, now); */
@@ -1167,6 +1181,10 @@ Fail:
 		/*@ assert e_quiet: \forall integer c; 0 <= c < 1024 ==>
 		      s->x[c].active == \at(s->x[c].active, Pre); */
 	}
+	/* the two paths joined, as atoms; the postconditions from them */
+	/*@ assert m_steps: ud_r5_steps{Pre,Here}(s); */
+	/*@ assert m_blk: ud_r5_tick_blk{Pre,Here}(s, i, now); */
+	/*@ assert m_res: ud_r5_tick_res{Pre,Here}(s, i, bad, now); */
 	/*@ assert end: ud_r5_use_end(0); */
 	return bad;
 }
