@@ -1185,6 +1185,9 @@ Fail:
 	/*@ assert m_steps: ud_r5_steps{Pre,Here}(s); */
 	/*@ assert m_blk: ud_r5_tick_blk{Pre,Here}(s, i, now); */
 	/*@ assert m_res: ud_r5_tick_res{Pre,Here}(s, i, bad, now); */
+	/*@ assert m_log: ud_r5_tick_log{Pre,Here}(s, now); */
+	/*@ assert m_pos: ud_r5_tick_pos{Pre,Here}(s, i); */
+	/*@ assert m_lpb: ud_r5_tick_lpb{Pre,Here}(s, i, now); */
 	/*@ assert end: ud_r5_use_end(0); */
 	return bad;
 }
