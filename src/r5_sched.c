@@ -1162,9 +1162,6 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 		      \at(s->x[b].kind, Pre) == s->x[b].kind &&
 		      ud_r5_nnote == \at(ud_r5_nnote, Pre); */
 		/*@ assert f_blk0: ud_r5_use_blk(0) && ud_r5_tick_blk{Pre,Here}(s, i, now); */
-#ifdef __FRAMAC__
-Fail:
-#endif
 		tick_fail(s, (uint32_t)bad);
 		/*@ assert fb: ud_r5_failed{Pre,Here}(s, bad, UD_R5_SCHED_E_SPENT); */
 		/*@ assert f_res: ud_r5_use_res(0) && ud_r5_tick_res{Pre,Here}(s, i, bad, now); */
