@@ -1038,42 +1038,104 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
 	return UD_OK;
 }
 
+/* One step of the tick: on_resend (the event path's helper) for an
+ * expired slot t, with what the tick's loop reads of it as named
+ * predicates (spec/r5_sched.acsl, "the timer tick's pass"): each of the
+ * loop's invariants is then carried across the step by one lemma. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires t: t < 2048;
+  requires busy: ud_r5_busy(s->st[t]);
+  requires can: ud_r5_can_retx(s, t);
+  requires room: ud_r5_npost < UD_R5_LOG;
+  assigns s->st[t], s->seq[t], s->dl[t], s->ntry[t], s->x[t / 2].nposts, ud_env,
+          ud_r5_last[t], ud_r5_npost, UD_R5_POST_AT(ud_r5_npost);
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures retransmitted: ud_r5_retx{Pre,Post}(s, t, now);
+  ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+    ud_r5_post_trid[\old(ud_r5_npost)] == t &&
+    ud_r5_logged_at{Pre,Post}(s, \old(ud_r5_npost), t);
+  ensures one: ud_r5_posted_one{Pre,Post}(t);
+  ensures trid_kept: ud_r5_trid_kept{Pre,Post}(\old(ud_r5_npost));
+  ensures log_kept: ud_r5_log_kept{Pre,Post}(\old(ud_r5_npost));
+  ensures others: ud_r5_txs_same_but{Pre,Post}(s, t);
+  ensures xs: ud_r5_xs_same{Pre,Post}(s);
+  ensures period: s->period == \old(s->period);
+*/
+static void tick_resend(struct ud_r5_sched *s, uint16_t t, uint64_t now)
+{
+	on_resend(s, t, now);
+}
+
+/* The tick's failure: channel c's transfer fails (fail_xfer), with what
+ * the tick's postconditions read of the rest as named predicates. */
+/*@
+  requires valid: \valid(s);
+  requires inv: ud_r5_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires c: c < 1024;
+  requires live: s->x[c].active != 0 && s->x[c].complete == 0;
+  requires room: ud_r5_nnote < UD_R5_LOG;
+  assigns s->st[2 * c .. 2 * c + 1], s->x[c].active, s->narmed,
+          s->pos[0 .. 2047], s->dense[0 .. 2047], ud_env,
+          ud_r5_nnote, ud_r5_note_pd[ud_r5_nnote], ud_r5_note_vc[ud_r5_nnote],
+          ud_r5_note_kind[ud_r5_nnote], ud_r5_note_status[ud_r5_nnote];
+  ensures inv: ud_r5_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+  ensures failed: ud_r5_failed{Pre,Post}(s, c, UD_R5_SCHED_E_SPENT);
+  ensures steps: ud_r5_steps{Pre,Post}(s);
+  ensures others: ud_r5_txs_same_ch{Pre,Post}(s, c);
+  ensures kept: ud_r5_blks_kept{Pre,Post}(s);
+*/
+static void tick_fail(struct ud_r5_sched *s, uint32_t c)
+{
+	fail_xfer(s, c, UD_R5_SCHED_E_SPENT);
+}
+
+/* Whether slot t may post once more (ud_r5_can_retx): the tick's test, in
+ * a function of its own so that its memory accesses are proved here. */
+/*@
+  requires valid: \valid_read(s);
+  requires t: t < 2048;
+  assigns \nothing;
+  ensures can: \result != 0 <==> ud_r5_can_retx(s, t);
+*/
+static int tick_can_retx(const struct ud_r5_sched *s, uint16_t t)
+{
+	return s->ntry[t] < UD_R5_SCHED_RETRY &&
+	       s->x[t / UD_R5_SCHED_WIN].nposts < UD_R5_SCHED_POSTS_MAX;
+}
+
 int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 {
 	uint32_t i;
 	uint32_t n = s->narmed;
 	int32_t bad = -1;
 	uint32_t k = 0;
-	/*@ ghost uint32_t at[UD_R5_SCHED_NTX]; */
 
-	/* Each step is on_resend (an event path's helper): the invariant and
-	 * the wire state hold at every step, the armed set does not move. */
+	/* Each step is tick_resend (on_resend, an event path's helper): the
+	 * invariant and the wire state hold at every step, the armed set does
+	 * not move.  The invariants tx .. covered are named predicates
+	 * (spec/r5_sched.acsl, "the timer tick's pass"), each carried across
+	 * a step by one lemma, loaded by its marker (ud_r5_use_*). */
 	/*@
 	  loop invariant i: 0 <= i <= n;
 	  loop invariant bad: bad == -1;
 	  loop invariant inv: ud_r5_inv(s);
 	  loop invariant wire: ud_r5_wire_ok(s);
-	  loop invariant done: \forall integer t; 0 <= t < 2048 && s->pos[t] < i ==>
-	    (ud_r5_busy(\at(s->st[t], Pre)) && \at(s->dl[t], Pre) <= now ?
-	       ud_r5_retx{Pre,Here}(s, t, now) : ud_r5_tx_same{Pre,Here}(s, t));
-	  loop invariant todo: \forall integer t; 0 <= t < 2048 && s->pos[t] >= i ==>
-	    ud_r5_tx_same{Pre,Here}(s, t);
-	  loop invariant x_kept: \forall integer c; 0 <= c < 1024 ==>
-	    ud_r5_x_same{Pre,Here}(s, c);
+	  loop invariant period: s->period == \at(s->period, Pre);
+	  loop invariant tx: ud_r5_tick_tx{Pre,Here}(s, i, now);
+	  loop invariant x_kept: ud_r5_xs_same{Pre,Here}(s);
 	  loop invariant npost: \at(ud_r5_npost, Pre) <= ud_r5_npost <= \at(ud_r5_npost, Pre) + i;
-	  loop invariant logged: \forall integer k; \at(ud_r5_npost, Pre) <= k < ud_r5_npost ==>
-	    0 <= ud_r5_post_trid[k] < 2048 && s->pos[ud_r5_post_trid[k]] < i &&
-	    ud_r5_busy(\at(s->st[ud_r5_post_trid[k]], Pre)) &&
-	    \at(s->dl[ud_r5_post_trid[k]], Pre) <= now &&
-	    ud_r5_logged_blk(s, k, ud_r5_post_trid[k]);
-	  loop invariant distinct: \forall integer k1, k2;
-	    \at(ud_r5_npost, Pre) <= k1 < k2 < ud_r5_npost ==>
-	    ud_r5_post_trid[k1] != ud_r5_post_trid[k2];
-	  loop invariant covered: \forall integer t; 0 <= t < 2048 && s->pos[t] < i &&
-	    ud_r5_busy(\at(s->st[t], Pre)) && \at(s->dl[t], Pre) <= now ==>
-	    \at(ud_r5_npost, Pre) <= at[t] < ud_r5_npost && ud_r5_post_trid[at[t]] == t;
+	  loop invariant logged: ud_r5_tick_log{Pre,Here}(s, now);
+	  loop invariant pos: ud_r5_tick_pos{Pre,Here}(s, i);
+	  loop invariant distinct: ud_r5_tick_distinct{Pre,Here};
+	  loop invariant covered: ud_r5_tick_cov{Pre,Here}(s, i, now);
 	  loop invariant k: k == ud_r5_npost - \at(ud_r5_npost, Pre);
-	  loop assigns i, bad, k, at[0 .. 2047], s->st[0 .. 2047], s->seq[0 .. 2047],
+	  loop assigns i, bad, k, s->st[0 .. 2047], s->seq[0 .. 2047],
 	    s->dl[0 .. 2047], s->ntry[0 .. 2047], s->x[0 .. 1023].nposts,
 	    ud_env, ud_r5_last[0 .. 2047], ud_r5_npost,
 	    UD_R5_POST_AT(\at(ud_r5_npost, Pre) .. \at(ud_r5_npost, Pre) + 2047);
@@ -1082,57 +1144,71 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 	for (i = 0; i < n; i++) {
 		uint16_t t = (uint16_t)s->dense[i];
 
-		/*@ assert armed: s->pos[t] == i && ud_r5_busy(s->st[t]) &&
-		      \let u = t; ud_r5_busy(\at(s->st[u], Pre)); */
-		/*@ assert same: ud_r5_tx_same{Pre,Here}(s, t); */
+		/*@ assert at_i: t < 2048 && s->pos[t] == i; */
+		/*@ assert armed: ud_r5_busy(s->st[t]); */
+		/*@ assert same: ud_r5_use_tick_at(0) && ud_r5_tx_same{Pre,Here}(s, t); */
 		if (s->dl[t] <= now) {
-			if (!(s->ntry[t] < UD_R5_SCHED_RETRY &&
-			      s->x[t / UD_R5_SCHED_WIN].nposts < UD_R5_SCHED_POSTS_MAX)) {
+			/*@ assert exp: ud_r5_expired{Pre}(s, t, now); */
+			if (!tick_can_retx(s, t)) {
 				/*@ assert ch_t: ud_r5_ch_ok(s, t / 2); */
-				/*@ assert live_t: s->x[t / 2].active != 0 &&
+				/*@ assert t2: t == 2 * (t / 2) || t == 2 * (t / 2) + 1; */
+				/*@ assert live_t: ud_r5_use_live(0) && s->x[t / 2].active != 0 &&
 				      s->x[t / 2].complete == 0; */
 				bad = (int32_t)(t / UD_R5_SCHED_WIN);
 				break;
 			}
-			/*@ ghost at[t] = ud_r5_npost; */
-			on_resend(s, t, now);
-			/*@ assert d_t: ud_r5_retx{Pre,Here}(s, t, now); */
-			/* the loop invariants across this step, by parts */
-			/*@ assert o_same: \forall integer u; 0 <= u < 2048 && u != t ==>
-			      ud_r5_tx_same{LoopCurrent,Here}(s, u); */
-			/*@ assert o_done: \forall integer u; 0 <= u < 2048 && u != t && s->pos[u] < i ==>
-			      (ud_r5_busy(\at(s->st[u], Pre)) && \at(s->dl[u], Pre) <= now ?
-			         ud_r5_retx{Pre,Here}(s, u, now) : ud_r5_tx_same{Pre,Here}(s, u)); */
-			/*@ assert o_todo: \forall integer u; 0 <= u < 2048 && u != t && s->pos[u] >= i ==>
-			      ud_r5_tx_same{Pre,Here}(s, u); */
-			/*@ assert o_x: \forall integer c; 0 <= c < 1024 ==> ud_r5_x_same{Pre,Here}(s, c); */
-			/*@ assert o_log: \forall integer j; \at(ud_r5_npost, Pre) <= j < ud_r5_npost - 1 ==>
-			      ud_r5_post_trid[j] != t && ud_r5_logged_blk(s, j, ud_r5_post_trid[j]); */
+			tick_resend(s, t, now);
+			/*@ assert s_cov: ud_r5_use_cov_step(0) && ud_r5_tick_cov{Pre,Here}(s, i + 1, now); */
+			/*@ assert s_keep: ud_r5_use_log_step(0) &&
+			      ud_r5_tick_log_upto{Pre,Here}(s, now, \at(ud_r5_npost, LoopCurrent)); */
+			/*@ assert s_x: ud_r5_use_xs_trans(0) && ud_r5_xs_same{Pre,Here}(s); */
+			/*@ assert s_tx: ud_r5_use_tx_step(0) && ud_r5_tick_tx{Pre,Here}(s, i + 1, now); */
+			/*@ assert s_new: ud_r5_use_logged_from(0) &&
+			      ud_r5_logged_at{Pre,Here}(s, \at(ud_r5_npost, LoopCurrent), t); */
+			/*@ assert s_log: ud_r5_use_log_step2(0) && ud_r5_tick_log{Pre,Here}(s, now); */
+			/*@ assert s_pos: ud_r5_use_pos_step(0) && ud_r5_tick_pos{Pre,Here}(s, i + 1); */
+			/*@ assert s_dist: ud_r5_use_distinct_step(0) && ud_r5_tick_distinct{Pre,Here}; */
 			k++;
+		} else {
+			/*@ assert n_exp: !ud_r5_expired{Pre}(s, t, now); */
+			/*@ assert n_tx: ud_r5_use_skip(0) && ud_r5_tick_tx{Pre,Here}(s, i + 1, now); */
+			/*@ assert n_pos: ud_r5_tick_pos{Pre,Here}(s, i + 1); */
+			/*@ assert n_cov: ud_r5_tick_cov{Pre,Here}(s, i + 1, now); */
 		}
 	}
 	/* the timeouts counted once, after the loop (no store to the
-	 * counters inside it: its frame is on_resend's alone) */
+	 * counters inside it: its frame is tick_resend's alone) */
 	s->cnt.rtx_timeout = sat_add(s->cnt.rtx_timeout, k);
-	/*@ assert st_loop: \forall integer t; 0 <= t < 2048 ==>
-	      s->st[t] == \at(s->st[t], Pre) ||
-	      (s->st[t] == 1 && ud_r5_busy(\at(s->st[t], Pre))); */
-	/*@ assert steps0: \forall integer t; 0 <= t < 2048 ==>
-	      ud_r5_step(\at(s->st[t], Pre), s->st[t]); */
-	/*@ assert cov: \forall integer t; 0 <= t < 2048 && ud_r5_retx{Pre,Here}(s, t, now) ==>
-	      \at(ud_r5_npost, Pre) <= at[t] < ud_r5_npost && ud_r5_post_trid[at[t]] == t; */
-	/*@ assert logged_loop: \forall integer k; \at(ud_r5_npost, Pre) <= k < ud_r5_npost ==>
-	      0 <= ud_r5_post_trid[k] < 2048 &&
-	      ud_r5_retx{Pre,Here}(s, ud_r5_post_trid[k], now); */
 	if (bad >= 0) {
 		/*@ assert live: s->x[bad].active != 0 && s->x[bad].complete == 0; */
-		/*@ assert xb: ud_r5_x_same{Pre,Here}(s, bad) && ud_r5_nnote == \at(ud_r5_nnote, Pre); */
-		fail_xfer(s, (uint32_t)bad, UD_R5_SCHED_E_SPENT);
+		/*@ assert xb: \let b = bad; \at(s->x[b].active, Pre) != 0 && \at(s->x[b].complete, Pre) == 0 &&
+		      \at(s->x[b].kind, Pre) == s->x[b].kind &&
+		      ud_r5_nnote == \at(ud_r5_nnote, Pre); */
+		/*@ assert f_blk0: ud_r5_use_blk(0) && ud_r5_tick_blk{Pre,Here}(s, i, now); */
+		tick_fail(s, (uint32_t)bad);
 		/*@ assert fb: ud_r5_failed{Pre,Here}(s, bad, UD_R5_SCHED_E_SPENT); */
-		/*@ assert steps1: \forall integer t; 0 <= t < 2048 ==>
-		      ud_r5_step(\at(s->st[t], Pre), s->st[t]); */
+		/*@ assert f_res: ud_r5_use_res(0) && ud_r5_tick_res{Pre,Here}(s, i, bad, now); */
+		/*@ assert f_blk: ud_r5_tick_blk{Pre,Here}(s, i, now); */
+		/*@ assert f_steps: ud_r5_use_steps(0) && ud_r5_steps{Pre,Here}(s); */
 		s->cnt.spent = sat_inc(s->cnt.spent);
+	} else {
+		/*@ assert e_res: ud_r5_use_res(0) && ud_r5_tick_res{Pre,Here}(s, i, -1, now); */
+		/*@ assert e_blk: ud_r5_use_blk(0) && ud_r5_tick_blk{Pre,Here}(s, i, now); */
+		/*@ assert e_steps: ud_r5_use_steps(0) && ud_r5_steps{Pre,Here}(s); */
+		/*@ assert e_all: ud_r5_use_end(0) && \forall integer t; 0 <= t < 2048 ==>
+		      ud_r5_busy(\at(s->st[t], Pre)) && \at(s->dl[t], Pre) <= now ==>
+		      ud_r5_retx{Pre,Here}(s, t, now); */
+		/*@ assert e_quiet: \forall integer c; 0 <= c < 1024 ==>
+		      s->x[c].active == \at(s->x[c].active, Pre); */
 	}
+	/* the two paths joined, as atoms; the postconditions from them */
+	/*@ assert m_steps: ud_r5_steps{Pre,Here}(s); */
+	/*@ assert m_blk: ud_r5_tick_blk{Pre,Here}(s, i, now); */
+	/*@ assert m_res: ud_r5_tick_res{Pre,Here}(s, i, bad, now); */
+	/*@ assert m_log: ud_r5_tick_log{Pre,Here}(s, now); */
+	/*@ assert m_pos: ud_r5_tick_pos{Pre,Here}(s, i); */
+	/*@ assert m_lpb: ud_r5_tick_lpb{Pre,Here}(s, i, now); */
+	/*@ assert end: ud_r5_use_end(0); */
 	return bad;
 }
 

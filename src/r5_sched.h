@@ -466,11 +466,14 @@ ud_status ud_r5_sched_event(struct ud_r5_sched *s, const struct ud_r5_sched_ev *
     ud_r5_busy(\old(s->st[t])) && \old(s->dl[t]) <= now ==> ud_r5_retx{Pre,Post}(s, t, now);
   ensures untouched: \forall integer t; 0 <= t < 2048 && t / 2 != \result ==>
     !(ud_r5_busy(\old(s->st[t])) && \old(s->dl[t]) <= now) ==> ud_r5_tx_same{Pre,Post}(s, t);
+  // (t, the slot entry k names, is read in the post-state log: inside
+  // \old the entry itself would be read before the tick wrote it.)
   ensures logged: \forall integer k; \old(ud_r5_npost) <= k < ud_r5_npost ==>
-    0 <= ud_r5_post_trid[k] < 2048 &&
-    ud_r5_busy(\old(s->st[ud_r5_post_trid[k]])) && \old(s->dl[ud_r5_post_trid[k]]) <= now &&
-    s->seq[ud_r5_post_trid[k]] == ud_r5_next_seq(\old(s->seq[ud_r5_post_trid[k]])) &&
-    ud_r5_logged_blk(s, k, ud_r5_post_trid[k]);
+    \let t = ud_r5_post_trid[k];
+    0 <= t < 2048 &&
+    ud_r5_busy(\old(s->st[t])) && \old(s->dl[t]) <= now &&
+    s->seq[t] == ud_r5_next_seq(\old(s->seq[t])) &&
+    ud_r5_logged_blk(s, k, t);
   ensures distinct: \forall integer k1, k2; \old(ud_r5_npost) <= k1 < k2 < ud_r5_npost ==>
     ud_r5_post_trid[k1] != ud_r5_post_trid[k2];
   ensures covered: \forall integer t; 0 <= t < 2048 && t / 2 != \result &&
