@@ -329,7 +329,7 @@ static void retx(struct ud_r5_sched *s, uint16_t t, uint64_t now)
   requires c: c < 1024;
   requires live: s->x[c].active != 0 && s->x[c].complete == 0;
   requires room: ud_r5_nnote < UD_R5_LOG;
-  assigns s->st[2 * c .. 2 * c + 1], s->x[c].active, s->narmed,
+  assigns s->st[2 * c], s->st[2 * c + 1], s->x[c].active, s->narmed,
           s->pos[0 .. 2047], s->dense[0 .. 2047], ud_env,
           ud_r5_nnote, ud_r5_note_pd[ud_r5_nnote], ud_r5_note_vc[ud_r5_nnote],
           ud_r5_note_kind[ud_r5_nnote], ud_r5_note_status[ud_r5_nnote];
@@ -779,6 +779,80 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 	return UD_OK;
 }
 
+/* Post the opening blocks of channel c's transfer, just recorded: the first
+ * block into slot 2c and, with a window of two and more to send, the
+ * second into slot 2c+1.  Its own function so that start_xfer sees one
+ * call whose assigns frame every other channel and slot (the frames of
+ * two calls in one context had made the later goals time out). */
+/*@
+  requires valid: \valid(s);
+  requires c: c < 1024;
+  requires open: s->x[c].active == 1 && s->x[c].complete == 0 &&
+    s->x[c].acked == 0 && s->x[c].posted == 0 && s->x[c].nposts == 0 &&
+    0 < s->x[c].len <= UD_R5_SCHED_MAX_LEN && s->x[c].kind <= 1 &&
+    s->x[c].src + s->x[c].len <= 18446744073709551615 &&
+    s->x[c].dst + s->x[c].len <= 18446744073709551615;
+  requires idle: s->st[2 * c] == UD_R5_SCHED_IDLE && s->st[2 * c + 1] == UD_R5_SCHED_IDLE;
+  requires win: 1 <= s->win <= 2;
+  requires set: ud_r5_set_ok(s);
+  requires txs: ud_r5_tx_inv(s);
+  requires wire: ud_r5_wire_ok(s);
+  requires room: ud_r5_npost <= UD_R5_LOG - 2;
+  assigns s->off[2 * c], s->off[2 * c + 1], s->blen[2 * c], s->blen[2 * c + 1],
+          s->seq[2 * c], s->seq[2 * c + 1], s->dl[2 * c], s->dl[2 * c + 1],
+          s->st[2 * c], s->st[2 * c + 1], s->ntry[2 * c], s->ntry[2 * c + 1],
+          s->x[c].posted, s->x[c].nposts, s->dense[0 .. 2047], s->pos[0 .. 2047],
+          s->narmed, ud_env, ud_r5_last[2 * c], ud_r5_last[2 * c + 1],
+          ud_r5_npost, ud_r5_post_trid[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_seq[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_pd[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_vc[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_kind[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_node[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_src[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_dst[ud_r5_npost .. ud_r5_npost + 1],
+          ud_r5_post_len[ud_r5_npost .. ud_r5_npost + 1];
+  ensures first_block: s->st[2 * c] == UD_R5_SCHED_INFLIGHT && s->off[2 * c] == 0 &&
+    s->blen[2 * c] == ud_r5_blen(s->x[c].dst, 0, s->x[c].len);
+  ensures second_block: s->win == 2 && ud_r5_blen(s->x[c].dst, 0, s->x[c].len) < s->x[c].len ==>
+    s->st[2 * c + 1] == UD_R5_SCHED_INFLIGHT &&
+    s->off[2 * c + 1] == ud_r5_blen(s->x[c].dst, 0, s->x[c].len) &&
+    s->blen[2 * c + 1] ==
+      ud_r5_blen(s->x[c].dst, ud_r5_blen(s->x[c].dst, 0, s->x[c].len), s->x[c].len);
+  ensures no_second: !(s->win == 2 && ud_r5_blen(s->x[c].dst, 0, s->x[c].len) < s->x[c].len) ==>
+    s->st[2 * c + 1] == UD_R5_SCHED_IDLE;
+  ensures logged_first: ud_r5_logged_blk(s, \old(ud_r5_npost), 2 * c);
+  ensures logged_second: s->win == 2 && ud_r5_blen(s->x[c].dst, 0, s->x[c].len) < s->x[c].len ==>
+    ud_r5_logged_blk(s, \old(ud_r5_npost) + 1, 2 * c + 1);
+  ensures logged_count: ud_r5_npost == \old(ud_r5_npost) +
+    (s->win == 2 && ud_r5_blen(s->x[c].dst, 0, s->x[c].len) < s->x[c].len ? 2 : 1);
+  ensures ch: ud_r5_ch_ok(s, c);
+  ensures set: ud_r5_set_ok(s);
+  ensures txs: ud_r5_tx_inv(s);
+  ensures wire: ud_r5_wire_ok(s);
+*/
+static void post_opening(struct ud_r5_sched *s, uint32_t c, uint64_t now)
+{
+	uint16_t t0 = (uint16_t)(c * UD_R5_SCHED_WIN);
+	uint16_t t1 = (uint16_t)(t0 + 1u);
+
+	/*@ assert unarmed: s->pos[t0] >= s->narmed && s->pos[t1] >= s->narmed; */
+	post_block(s, c, t0, now);
+	/*@ assert logged0: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
+	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
+	      s->blen[t0] == ud_r5_blen(s->x[c].dst, 0, s->x[c].len); */
+	/*@ assert posted1: s->x[c].posted == s->blen[t0] && s->x[c].nposts == 1; */
+	/*@ assert txs1: ud_r5_tx_inv(s); */
+	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
+		post_block(s, c, t1, now);
+		/*@ assert logged0b: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
+		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
+		      s->blen[t0] == ud_r5_blen(s->x[c].dst, 0, s->x[c].len); */
+		/*@ assert posted2: s->x[c].posted == s->blen[t0] + s->blen[t1]; */
+	}
+	/*@ assert txs: ud_r5_tx_inv(s); */
+}
+
 /* Open channel c (free) for request r and post its first blocks: the ok
  * path of ud_r5_sched_submit, in its own function so that the goals of
  * submit see one call instead of every store (each submit postcondition
@@ -850,7 +924,6 @@ static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, u
 	/* A completed transfer's slots are DONE or IDLE, never armed. */
 	/*@ assert quiet: !ud_r5_busy(s->st[t0]) && !ud_r5_busy(s->st[t1]); */
 	/*@ assert was: (s->st[t0] == 0 || s->st[t0] == 3) && (s->st[t1] == 0 || s->st[t1] == 3); */
-	/*@ assert unarmed: s->pos[t0] >= s->narmed && s->pos[t1] >= s->narmed; */
 	s->st[t0] = (int8_t)UD_R5_SCHED_IDLE;
 	s->st[t1] = (int8_t)UD_R5_SCHED_IDLE;
 	/*@ assert txs0: ud_r5_tx_inv(s); */
@@ -867,69 +940,22 @@ static void start_xfer(struct ud_r5_sched *s, const struct ud_r5_sched_req *r, u
 	/*@ ghost ud_r5_from[c] = ud_r5_npost; */
 	/*@ assert txs1: ud_r5_tx_inv(s); */
 	/*@ assert wire1: ud_r5_wire_ok(s); */
-	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
-	/*@ assert to: \forall integer u; 0 <= u < 2048 ==>
-	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
+	/*@ assert xo: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
 #ifdef __FRAMAC__
-Set:
+Open:
 #endif
-	post_block(s, c, t0, now);
-	/* the other channels' records across each post, then joined */
-	/*@ assert xo1: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_x_same{Set,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Set); */
-	/*@ assert xo1p: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
-	/*@ assert logged0: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
-	/*@ assert txs2: ud_r5_tx_inv(s); */
-	/*@ assert x1: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
-	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
-	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
-	/*@ assert posted1: s->x[c].posted == ud_r5_blen(r->dst, 0, r->len); */
-	/*@ assert first: s->st[t0] == 1 && s->off[t0] == 0 &&
-	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
-	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
-#ifdef __FRAMAC__
-Set1:
-#endif
-		post_block(s, c, t1, now);
-		/*@ assert xo2: \forall integer d; 0 <= d < 1024 && d != c ==>
-		      ud_r5_x_same{Set1,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Set1); */
-		/*@ assert xo2p: \forall integer d; 0 <= d < 1024 && d != c ==>
-		      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
-		/*@ assert logged1: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre) + 1, t1); */
-		/*@ assert logged0b: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
-		/*@ assert txs3: ud_r5_tx_inv(s); */
-		/*@ assert x2: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
-		      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
-		      s->x[c].node == r->node && s->x[c].kind == r->kind; */
-		/*@ assert second: s->st[t1] == 1 && s->off[t1] == ud_r5_blen(r->dst, 0, r->len) &&
-		      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
-		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
-		      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
-	}
-	/*@ assert first_all: s->st[t0] == 1 && s->off[t0] == 0 &&
-	      s->blen[t0] == ud_r5_blen(r->dst, 0, r->len); */
+	post_opening(s, c, now);
+	/*@ assert xo1: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Open,Here}(s, d); */
+	/*@ assert xo2: \forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d); */
+	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2 &&
+	      t1 == (r->pd * 64 + r->vc) * 2 + 1; */
 	/*@ assert x_all: s->x[c].active == 1 && s->x[c].complete == 0 && s->x[c].acked == 0 &&
 	      s->x[c].len == r->len && s->x[c].src == r->src && s->x[c].dst == r->dst &&
 	      s->x[c].node == r->node && s->x[c].kind == r->kind; */
-	/*@ assert second_all: s->win == 2 && ud_r5_blen(r->dst, 0, r->len) < r->len ==>
-	      s->st[t1] == 1 && s->off[t1] == ud_r5_blen(r->dst, 0, r->len) &&
-	      s->blen[t1] == ud_r5_blen(r->dst, ud_r5_blen(r->dst, 0, r->len), r->len); */
-	/*@ assert tid: c == r->pd * 64 + r->vc && t0 == (r->pd * 64 + r->vc) * 2 &&
-	      t1 == (r->pd * 64 + r->vc) * 2 + 1; */
 	/*@ assert st_new: s->st[t0] == 1 && (s->st[t1] == 0 || s->st[t1] == 1); */
 	/*@ assert st_old: \let u0 = t0; \let u1 = t1;
 	      (\at(s->st[u0], Pre) == 0 || \at(s->st[u0], Pre) == 3) &&
 	      (\at(s->st[u1], Pre) == 0 || \at(s->st[u1], Pre) == 3); */
-	/*@ assert st_others: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
-	      s->st[u] == \at(s->st[u], Pre); */
-	/* the channel frame in two parts, then joined */
-	/*@ assert x_oth: \forall integer d; 0 <= d < 1024 && d != c ==>
-	      ud_r5_x_same{Pre,Here}(s, d) && s->x[d].nposts == \at(s->x[d].nposts, Pre); */
-	/*@ assert slot_oth: \forall integer u; 0 <= u < 2048 && u != t0 && u != t1 ==>
-	      s->off[u] == \at(s->off[u], Pre) && s->blen[u] == \at(s->blen[u], Pre); */
-	/*@ assert params: s->win == \at(s->win, Pre) && s->period == \at(s->period, Pre); */
 	/*@ assert parts: 0 <= c < 1024 &&
 	      (\forall integer d; 0 <= d < 1024 && d != c ==> ud_r5_x_same{Pre,Here}(s, d)) &&
 	      \at(s->win, Pre) == s->win &&
@@ -939,10 +965,7 @@ Set1:
 	/*@ assert use_intro: ud_r5_use_like_but_intro(c); */
 	/*@ assert others: ud_r5_chs_like_but{Pre,Here}(s, c); */
 	/*@ assert chs_others: ud_r5_chs_ok_but(s, c); */
-	/*@ assert ch_c: ud_r5_ch_ok(s, c); */
 	/*@ assert chs: ud_r5_chs_ok(s); */
-	/*@ assert txs: ud_r5_tx_inv(s); */
-	/*@ assert set: ud_r5_set_ok(s); */
 }
 
 ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
@@ -1079,7 +1102,7 @@ static void tick_resend(struct ud_r5_sched *s, uint16_t t, uint64_t now)
   requires c: c < 1024;
   requires live: s->x[c].active != 0 && s->x[c].complete == 0;
   requires room: ud_r5_nnote < UD_R5_LOG;
-  assigns s->st[2 * c .. 2 * c + 1], s->x[c].active, s->narmed,
+  assigns s->st[2 * c], s->st[2 * c + 1], s->x[c].active, s->narmed,
           s->pos[0 .. 2047], s->dense[0 .. 2047], ud_env,
           ud_r5_nnote, ud_r5_note_pd[ud_r5_nnote], ud_r5_note_vc[ud_r5_nnote],
           ud_r5_note_kind[ud_r5_nnote], ud_r5_note_status[ud_r5_nnote];
