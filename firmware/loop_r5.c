@@ -26,6 +26,8 @@ void ud_r5_loop_init(struct ud_r5_loop *lp, struct ud_r5_mbox *mb)
 	lp->bad = 0;
 	lp->other = 0;
 	lp->late_ticks = 0;
+	lp->fails = 0;
+	lp->spent = 0;
 	lp->last = UD_OK;
 	lp->next_tick = ud_plat_now() + UD_R5_TICK_CYCLES;
 #ifdef UD_R5_HAVE_SCHED
@@ -41,6 +43,15 @@ ud_status ud_r5_loop_attach(struct ud_r5_loop *lp, struct ud_r5_sched *sched,
 
 	lp->sched = rc == UD_OK ? sched : NULL;
 	return rc;
+}
+
+ud_status ud_r5_loop_fail(struct ud_r5_loop *lp, uint16_t pd, uint16_t trid, uint16_t seq,
+			  ud_status err)
+{
+	lp->fails++;
+	lp->last = lp->sched != NULL ? ud_r5_sched_abort(lp->sched, pd, trid, seq, err)
+				     : UD_E_STATE;
+	return lp->last;
 }
 #endif
 
@@ -86,8 +97,8 @@ static void ud_r5_tick(struct ud_r5_loop *lp, uint64_t now)
 {
 	lp->mb->ticks = lp->mb->ticks + 1u;
 #ifdef UD_R5_HAVE_SCHED
-	if (lp->sched != NULL)
-		ud_r5_sched_tick(lp->sched, now);
+	if (lp->sched != NULL && ud_r5_sched_tick(lp->sched, now) >= 0)
+		lp->spent++;	/* a transfer failed: its budget was spent */
 #endif
 	lp->next_tick += UD_R5_TICK_CYCLES;
 	if (lp->next_tick <= now) {

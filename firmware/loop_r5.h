@@ -49,6 +49,8 @@ struct ud_r5_loop {
 	uint32_t bad;		/* messages the core's decoder refused   */
 	uint32_t other;		/* other opcodes: no decoder yet (below) */
 	uint32_t late_ticks;	/* ticks that found the loop > 1 period late */
+	uint32_t fails;		/* failure reports handed to the scheduler */
+	uint32_t spent;		/* transfers a tick failed (retry budget) */
 	ud_status last;		/* the core's verdict on the last message */
 };
 
@@ -59,6 +61,16 @@ void ud_r5_loop_init(struct ud_r5_loop *lp, struct ud_r5_mbox *mb);
  * seed's 2 outstanding blocks), period).  UD_OK or the core's error. */
 ud_status ud_r5_loop_attach(struct ud_r5_loop *lp, struct ud_r5_sched *sched,
 			    uint64_t period);
+#endif
+#ifdef UD_R5_HAVE_SCHED
+/* A failure report for transaction trid (seq) of PD pd, error err: where
+ * the fault handler's ud_plat_fail_transfer lands on the initiator's R5
+ * (src/ud_platform.h; issue 17, the abort path).  The transfer completes
+ * with err, once (ud_r5_sched_abort).  The report's mailbox layout is not
+ * in the seed: until the core has its decoder (HOME-9), the message that
+ * carries it calls this with the decoded fields. */
+ud_status ud_r5_loop_fail(struct ud_r5_loop *lp, uint16_t pd, uint16_t trid, uint16_t seq,
+			  ud_status err);
 #endif
 /* One pass: take up to UD_R5_MSGS_PER_PASS mailbox messages and hand each
  * to the core, then run the timer tick if it is due. */

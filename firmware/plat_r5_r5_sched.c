@@ -25,6 +25,8 @@ struct ud_r5_post_desc {
 struct ud_r5_engine {
 	uint32_t posts;      /* blocks handed over (mod 2^32)   */
 	uint32_t notes;      /* completion notifications        */
+	uint32_t failures;   /* ... of them with an error status */
+	int32_t last_status; /* status of the last notification  */
 	struct ud_r5_post_desc ring[UD_R5_POST_RING];
 };
 
@@ -50,10 +52,13 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 	ud_r5_engine.posts++;
 }
 
-void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind)
+void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 {
 	(void)pd;
 	(void)vc;
 	(void)kind;
 	ud_r5_engine.notes++;
+	if (status != UD_OK)
+		ud_r5_engine.failures++;
+	ud_r5_engine.last_status = status;
 }

@@ -236,6 +236,24 @@ static void ud_r5_st_sched_run(struct ud_r5_st *st)
 			    s->x[258].active == 0u);
 	}
 
+	/* The abort path (issue 17): the fault handler's failure report for
+	 * the read-back's block (pd 4, trid 514) lands in the loop; a report
+	 * naming another PD is forged; the genuine one completes the transfer
+	 * with its error once and frees the channel. */
+	{
+		uint16_t q = s->seq[514];
+
+		ud_r5_check(st, "abort forged",
+			    ud_r5_loop_fail(lp, 3u, 514u, q, UD_E_PERM) == UD_E_FORGED &&
+			    s->x[257].active == 1u);
+		ud_r5_check(st, "abort completes with the error",
+			    ud_r5_loop_fail(lp, 4u, 514u, q, UD_E_PERM) == UD_OK &&
+			    s->x[257].active == 0u && s->st[514] == UD_R5_SCHED_IDLE &&
+			    s->cnt.aborts == 1u && lp->fails == 2u);
+		ud_r5_check(st, "abort once",
+			    ud_r5_loop_fail(lp, 4u, 514u, q, UD_E_PERM) == UD_E_NOENT);
+	}
+
 	/* Source-side path: the timeout retransmits a paused block.  A fresh
 	 * scheduler with the production period (UD_R5_TIMEOUT_US), PF-NACK,
 	 * then the real poll loop until its tick fires the timer. */

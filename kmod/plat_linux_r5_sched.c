@@ -17,7 +17,7 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 	ud_r5_kposts++;
 }
 
-void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind)
+void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 {
 	ud_r5_knotes++;
 }

@@ -40,9 +40,9 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 	}
 }
 
-void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind)
+void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 {
-	(void)pd; (void)vc; (void)kind;
+	(void)pd; (void)vc; (void)kind; (void)status;
 	m_nnotify++;
 }
 
@@ -75,7 +75,7 @@ static int32_t mr_event(int kind, int trid, int seq, int wired_pd, int pd, int n
 static void mr_tick(int now)
 {
 	m_npost = 0; m_nnotify = 0;
-	ud_r5_sched_tick(&m_s, (uint64_t)now);
+	(void)ud_r5_sched_tick(&m_s, (uint64_t)now);
 }
 
 #endif

@@ -97,7 +97,22 @@ def defined_functions(mod, where="src"):
 #   /* uldma-wp: -wp-model Typed+ref */
 # (docs/METHOD.md says which options are allowed and why).
 WPOPT_RE = re.compile(r"uldma-wp:\s*(.*?)\s*\*/")
-ALLOWED_WPOPTS = {"-wp-model Typed+ref", "-wp-auto wp:split"}
+ALLOWED_WPOPTS = {"-wp-model Typed+ref", "-wp-auto wp:split", "-wp-prover cvc4,z3"}
+
+
+def without_prover(args):
+    """args (a flag string or an option list) without its -wp-prover pair."""
+    if isinstance(args, str):
+        return re.sub(r"-wp-prover\s+\S+", "", args)
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "-wp-prover":
+            skip = True
+        else:
+            out.append(a)
+    return out
 
 
 def module_wp_options(path):
@@ -276,7 +291,10 @@ def run_module(mod, flags, idx, count):
                 res["smoke_checked"], res["smoke_dead"] = smoke_results(sreport)
             return res
     print("%s proving ..." % tag, flush=True)
-    cmd = (["frama-c"] + shlex.split(flags) + opts + ["-wp-report-json", report, src])
+    # A module's own prover order replaces the default one (WP's -wp-prover
+    # accumulates when repeated).
+    pflags = without_prover(flags) if "-wp-prover" in opts else flags
+    cmd = (["frama-c"] + shlex.split(pflags) + opts + ["-wp-report-json", report, src])
     rc, st = wp_run(cmd, os.path.join(LOGS, mod + ".log"), tag, "goals")
     res = report_result(mod, rc, report, time.time() - t0, st["failed"])
     res["sources"] = {k: st[k] for k in ("qed", "cache", "prover")}
@@ -288,8 +306,8 @@ def run_module(mod, flags, idx, count):
         write_stamp(res, digest, stamp, report, None)
         return res
     # WP's -wp-prover accumulates when repeated: drop the proof pass's.
-    sflags = re.sub(r"-wp-prover\s+\S+", "", flags)
-    scmd = (["frama-c"] + shlex.split(sflags) + opts + smoke_flags +
+    sflags = without_prover(flags)
+    scmd = (["frama-c"] + shlex.split(sflags) + without_prover(opts) + smoke_flags +
             ["-wp-report-json", sreport, src])
     src_, sst = wp_run(scmd, os.path.join(LOGS, mod + ".smoke.log"), tag, "smoke")
     res["time_s"] = round(time.time() - t0, 1)

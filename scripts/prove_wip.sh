@@ -8,7 +8,10 @@ if [ -f "wip/src/$m.c" ]; then f="wip/src/$m.c"; else f="src/$m.c"; fi
 [ -f "$f" ] || { echo "prove-wip: no module $m in wip/src or src" >&2; exit 2; }
 flags=$(printf '%s' "$WP_FLAGS" | sed 's|-Isrc -Ispec|-Isrc -Iwip/src -Ispec|')
 # the module's own WP options (/* uldma-wp: ... */, see scripts/prove.py)
-flags="$flags $(sed -n 's|.*uldma-wp:[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*\*/.*|\1|p' "$f" | head -1)"
+opt=$(sed -n 's|.*uldma-wp:[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*\*/.*|\1|p' "$f" | head -1)
+# a module's own prover order replaces the default one (-wp-prover accumulates)
+case "$opt" in *-wp-prover*) flags=$(printf '%s' "$flags" | sed 's|-wp-prover [^ ]*||') ;; esac
+flags="$flags $opt"
 fct=""
 [ -n "${F:-}" ] && fct="-wp-fct ${F}"
 mkdir -p proofs/logs

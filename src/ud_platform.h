@@ -70,17 +70,83 @@ void ud_plat_utlb_unpin(uint32_t pid, uint32_t vpn, uint64_t ppn);
  * one block (trid, seq) of [src, src+len) -> node:dst to the DMA engine,
  * which cuts it into 256 B packets; the engine answers later with an ACK,
  * NACK or PF-NACK event carrying (trid, seq).  Posting never fails from the
- * core's view: a lost block is a timeout.  [A-PLAT-R5-POST] */
+ * core's view: a lost block is a timeout.  [A-PLAT-R5-POST]
+ *
+ * The proofs record what the scheduler did in two ghost logs (they cost
+ * nothing at run time): ud_r5_npost blocks posted, the i-th with the
+ * arguments ud_r5_post_*[i]; ud_r5_nnote completion notifications, the
+ * i-th for channel (ud_r5_note_pd[i], ud_r5_note_vc[i]) of transfer kind
+ * ud_r5_note_kind[i] with status ud_r5_note_status[i] (UD_OK, or the error
+ * the transfer failed with).  The logs are bounded (UD_R5_LOG entries):
+ * `room` is a proof frame -- the proof speaks of the entries appended from
+ * the log's current length on, whatever it is -- not a limit of the home.
+ * [A-PLAT-R5-LOG] */
+#define UD_R5_LOG 1048576u
+/*@ ghost uint32_t ud_r5_npost;
+          uint16_t ud_r5_post_trid[UD_R5_LOG];
+          uint16_t ud_r5_post_seq[UD_R5_LOG];
+          uint8_t  ud_r5_post_pd[UD_R5_LOG];
+          uint8_t  ud_r5_post_vc[UD_R5_LOG];
+          uint8_t  ud_r5_post_kind[UD_R5_LOG];
+          uint32_t ud_r5_post_node[UD_R5_LOG];
+          uint64_t ud_r5_post_src[UD_R5_LOG];
+          uint64_t ud_r5_post_dst[UD_R5_LOG];
+          uint32_t ud_r5_post_len[UD_R5_LOG];
+          uint32_t ud_r5_nnote;
+          uint8_t  ud_r5_note_pd[UD_R5_LOG];
+          uint8_t  ud_r5_note_vc[UD_R5_LOG];
+          uint8_t  ud_r5_note_kind[UD_R5_LOG];
+          int32_t  ud_r5_note_status[UD_R5_LOG]; */
+/*@ // Entry i of the post log holds exactly these arguments.
+    predicate ud_r5_post_is{L}(integer i, integer trid, integer seq, integer pd,
+        integer vc, integer kind, integer node, integer src, integer dst,
+        integer len) =
+      ud_r5_post_trid[i] == trid && ud_r5_post_seq[i] == seq &&
+      ud_r5_post_pd[i] == pd && ud_r5_post_vc[i] == vc &&
+      ud_r5_post_kind[i] == kind && ud_r5_post_node[i] == node &&
+      ud_r5_post_src[i] == src && ud_r5_post_dst[i] == dst &&
+      ud_r5_post_len[i] == len;
+    // Entry i of the notification log holds exactly these arguments.
+    predicate ud_r5_note_is{L}(integer i, integer pd, integer vc, integer kind,
+        integer status) =
+      ud_r5_note_pd[i] == pd && ud_r5_note_vc[i] == vc &&
+      ud_r5_note_kind[i] == kind && ud_r5_note_status[i] == status;
+*/
+
+/* The locations of entry i of each log, for assigns clauses. */
+#define UD_R5_POST_AT(i) ud_r5_post_trid[i], ud_r5_post_seq[i], ud_r5_post_pd[i], \
+	ud_r5_post_vc[i], ud_r5_post_kind[i], ud_r5_post_node[i], ud_r5_post_src[i], \
+	ud_r5_post_dst[i], ud_r5_post_len[i]
+#define UD_R5_NOTE_AT(i) ud_r5_note_pd[i], ud_r5_note_vc[i], ud_r5_note_kind[i], \
+	ud_r5_note_status[i]
+
 /*@ requires len: 0 < len <= 16384;
-    assigns ud_env \from trid, seq, pd, vc, kind, node, src, dst, len; */
+    requires room: ud_r5_npost < UD_R5_LOG;
+    assigns ud_env \from trid, seq, pd, vc, kind, node, src, dst, len;
+    assigns ud_r5_npost, ud_r5_post_trid[ud_r5_npost], ud_r5_post_seq[ud_r5_npost],
+            ud_r5_post_pd[ud_r5_npost], ud_r5_post_vc[ud_r5_npost],
+            ud_r5_post_kind[ud_r5_npost], ud_r5_post_node[ud_r5_npost],
+            ud_r5_post_src[ud_r5_npost], ud_r5_post_dst[ud_r5_npost],
+            ud_r5_post_len[ud_r5_npost];
+    ensures logged: ud_r5_npost == \old(ud_r5_npost) + 1 &&
+      ud_r5_post_is(\old(ud_r5_npost), trid, seq, pd, vc, kind, node, src, dst, len);
+*/
 void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 		     uint8_t kind, uint32_t node, uint64_t src, uint64_t dst,
 		     uint32_t len);
 
-/* The completion notification of the transfer on channel (pd, vc).
+/* The completion notification of the transfer on channel (pd, vc): status
+ * UD_OK when every byte was acknowledged, else the error it failed with
+ * (retry budget exhausted, or failed by the fault handler).
  * [A-PLAT-R5-NOTIFY] */
-/*@ assigns ud_env \from pd, vc, kind; */
-void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind);
+/*@ requires room: ud_r5_nnote < UD_R5_LOG;
+    assigns ud_env \from pd, vc, kind, status;
+    assigns ud_r5_nnote, ud_r5_note_pd[ud_r5_nnote], ud_r5_note_vc[ud_r5_nnote],
+            ud_r5_note_kind[ud_r5_nnote], ud_r5_note_status[ud_r5_nnote];
+    ensures logged: ud_r5_nnote == \old(ud_r5_nnote) + 1 &&
+      ud_r5_note_is(\old(ud_r5_nnote), pd, vc, kind, status);
+*/
+void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status);
 
 /* ------------------------------------------------------------- fault_handler */
 /* The fault handler's three doors (src/fault_handler.c; seed 004, 3.2.1-3.2.3).

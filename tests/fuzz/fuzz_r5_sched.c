@@ -2,7 +2,8 @@
 /*
  * tests/fuzz/fuzz_r5_sched.c -- random sequences of submits, remote read
  * requests, engine events (ACK / NACK / PF-NACK), RAPF requests (genuine,
- * forged, stale, for unknown trids) and ticks, run against src/r5_sched.c
+ * forged, stale, for unknown trids), failure reports (the abort path) and
+ * ticks, with the retry budget, run against src/r5_sched.c
  * and against the small reference model below, written from the seed's
  * rules (004_2c0be60bc8bfaeb5.txt, 1.3.2 / 3.2.3.3) independently of the
  * code: blocks are precomputed per transfer, timers are scanned in full.
@@ -17,13 +18,14 @@
 
 #define NB 24   /* blocks per transfer: len <= 256 KB -> at most 17 */
 
-struct rslot { int st; uint16_t seq; int blk; uint64_t dl; };
+struct rslot { int st; uint16_t seq; int blk; uint64_t dl; unsigned ntry; };
 struct rch {
 	int active, complete, kind;
 	uint32_t node; uint64_t src, dst; uint32_t len;
 	int nblk, next;
 	uint32_t boff[NB], blen[NB];
 	uint32_t acked;
+	unsigned nposts;
 };
 struct ref {
 	uint32_t win; uint64_t period;
@@ -31,6 +33,8 @@ struct ref {
 	struct rch ch[UD_R5_SCHED_NCH];
 	struct ud_r5_sched_cnt cnt;
 	uint64_t nposts, nnotes;
+	int32_t note_status[64];
+	uint8_t note_pd[64], note_vc[64];
 	struct ud_host_r5_post post[64];
 	int npost_op;
 };
@@ -58,6 +62,34 @@ static void rpost(int t, uint64_t now)
 		R.post[R.npost_op] = p;
 	R.npost_op++;
 	R.nposts++;
+	c->nposts++;
+}
+
+static void rnote(int ci, int32_t status)
+{
+	if (R.nnotes < 64) {
+		R.note_status[R.nnotes] = status;
+		R.note_pd[R.nnotes] = (uint8_t)(ci / 64);
+		R.note_vc[R.nnotes] = (uint8_t)(ci % 64);
+	}
+	R.nnotes++;
+}
+
+/* The transfer on channel ci fails with err: slots idle, channel free, one
+ * notification with err (issue 17). */
+static void rfail(int ci, int32_t err)
+{
+	R.sl[ci * 2].st = UD_R5_SCHED_IDLE;
+	R.sl[ci * 2 + 1].st = UD_R5_SCHED_IDLE;
+	R.ch[ci].active = 0;
+	rnote(ci, err);
+}
+
+/* A slot may retransmit while its block's budget and its transfer's post
+ * budget last. */
+static int rcan_retx(int t)
+{
+	return R.sl[t].ntry < UD_R5_SCHED_RETRY && R.ch[t / 2].nposts < UD_R5_SCHED_POSTS_MAX;
 }
 
 static ud_status rsubmit(const struct ud_r5_sched_req *r, uint64_t now)
@@ -69,7 +101,7 @@ static ud_status rsubmit(const struct ud_r5_sched_req *r, uint64_t now)
 	struct rch *c = &R.ch[ci];
 	if (c->active && !c->complete) return UD_E_BUSY;
 	c->active = 1; c->complete = 0; c->kind = r->kind; c->node = r->node;
-	c->src = r->src; c->dst = r->dst; c->len = r->len; c->acked = 0;
+	c->src = r->src; c->dst = r->dst; c->len = r->len; c->acked = 0; c->nposts = 0;
 	/* blocks: cut at every multiple of 16384 of the destination address */
 	c->nblk = 0;
 	uint64_t a = r->dst, end = r->dst + r->len;
@@ -86,6 +118,7 @@ static ud_status rsubmit(const struct ud_r5_sched_req *r, uint64_t now)
 		R.sl[ci * 2 + k].st = UD_R5_SCHED_IDLE;
 	for (int k = 0; k < (int)R.win && c->next < c->nblk; k++) {
 		R.sl[ci * 2 + k].blk = c->next++;
+		R.sl[ci * 2 + k].ntry = 0;
 		rpost(ci * 2 + k, now);
 	}
 	rinc(&R.cnt.submits);
@@ -107,12 +140,19 @@ static ud_status revent(const struct ud_r5_sched_ev *e, uint64_t now)
 		 (sl->st == UD_R5_SCHED_PAUSED && e->kind == UD_R5_SCHED_EV_RAPF));
 	if (!acts) { rinc(&R.cnt.ign_stale); return UD_E_STALE; }
 	struct rch *c = &R.ch[e->trid / 2];
+	if (((e->kind == UD_R5_SCHED_EV_NACK || e->kind == UD_R5_SCHED_EV_RAPF) && !rcan_retx(e->trid)) ||
+	    (e->kind == UD_R5_SCHED_EV_ACK && c->next < c->nblk && c->nposts >= UD_R5_SCHED_POSTS_MAX)) {
+		rinc(&R.cnt.spent);
+		rfail(e->trid / 2, UD_R5_SCHED_E_SPENT);
+		return UD_OK;
+	}
 	switch (e->kind) {
 	case UD_R5_SCHED_EV_ACK:
 		rinc(&R.cnt.acks);
 		c->acked += c->blen[sl->blk];
 		if (c->next < c->nblk) {
 			sl->blk = c->next++;
+			sl->ntry = 0;
 			rpost(e->trid, now);
 		} else {
 			sl->st = UD_R5_SCHED_DONE;
@@ -120,26 +160,55 @@ static ud_status revent(const struct ud_r5_sched_ev *e, uint64_t now)
 			if (R.sl[other].st != UD_R5_SCHED_INFLIGHT && R.sl[other].st != UD_R5_SCHED_PAUSED) {
 				c->complete = 1;
 				rinc(&R.cnt.completions);
-				R.nnotes++;
+				rnote(e->trid / 2, UD_OK);
 			}
 		}
 		break;
-	case UD_R5_SCHED_EV_NACK:  rinc(&R.cnt.rtx_nack); rpost(e->trid, now); break;
+	case UD_R5_SCHED_EV_NACK:  rinc(&R.cnt.rtx_nack); sl->ntry++; rpost(e->trid, now); break;
 	case UD_R5_SCHED_EV_PFNACK: rinc(&R.cnt.pauses); sl->st = UD_R5_SCHED_PAUSED; break;
-	default:                   rinc(&R.cnt.rtx_rapf); rpost(e->trid, now); break;
+	default:                   rinc(&R.cnt.rtx_rapf); sl->ntry++; rpost(e->trid, now); break;
 	}
 	return UD_OK;
 }
 
-static void rtick(uint64_t now)
+/* A failure report from the fault handler (ud_r5_sched_abort). */
+static ud_status rabort(uint16_t pd, uint16_t trid, uint16_t seq, int32_t err)
 {
-	for (int t = 0; t < (int)UD_R5_SCHED_NTX; t++) {
+	if (err >= 0) { rinc(&R.cnt.ign_inval); return UD_E_INVAL; }
+	if (trid >= UD_R5_SCHED_NTX || R.sl[trid].st == UD_R5_SCHED_IDLE) {
+		rinc(&R.cnt.ign_unknown); return UD_E_NOENT;
+	}
+	if (pd != trid / 128) { rinc(&R.cnt.ign_forged); return UD_E_FORGED; }
+	if (seq != R.sl[trid].seq || R.sl[trid].st == UD_R5_SCHED_DONE) {
+		rinc(&R.cnt.ign_stale); return UD_E_STALE;
+	}
+	rinc(&R.cnt.aborts);
+	rfail(trid / 2, err);
+	return UD_OK;
+}
+
+/* The tick visits the armed transactions in the timer set's order (order[],
+ * taken from the implementation before the call: the order is the set's
+ * business, what is done to each is the model's) and stops at the first
+ * expired one whose budget is spent: that transfer fails. */
+static int32_t rtick(uint64_t now, const int16_t *order, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		int t = order[i];
 		struct rslot *sl = &R.sl[t];
-		if ((sl->st == UD_R5_SCHED_INFLIGHT || sl->st == UD_R5_SCHED_PAUSED) && sl->dl <= now) {
+		CHECK(sl->st == UD_R5_SCHED_INFLIGHT || sl->st == UD_R5_SCHED_PAUSED);
+		if (sl->dl <= now) {
+			if (!rcan_retx(t)) {
+				rinc(&R.cnt.spent);
+				rfail(t / 2, UD_R5_SCHED_E_SPENT);
+				return t / 2;
+			}
 			rinc(&R.cnt.rtx_timeout);
+			sl->ntry++;
 			rpost(t, now);
 		}
 	}
+	return -1;
 }
 
 static int cmp_post(const void *a, const void *b)
@@ -177,11 +246,17 @@ static void check_state(void)
 {
 	CHECK(memcmp(&S.cnt, &R.cnt, sizeof S.cnt) == 0);
 	CHECK(ud_host_r5.nnotes == R.nnotes);
+	for (uint64_t i = 0; i < R.nnotes && i < 64; i++) {
+		CHECK(ud_host_r5.note[i].status == R.note_status[i]);
+		CHECK(ud_host_r5.note[i].pd == R.note_pd[i] && ud_host_r5.note[i].vc == R.note_vc[i]);
+	}
 	uint32_t armed = 0;
 	for (int t = 0; t < (int)UD_R5_SCHED_NTX; t++) {
 		CHECK(S.st[t] == R.sl[t].st);
-		if (R.sl[t].st != UD_R5_SCHED_IDLE)
+		if (R.sl[t].st != UD_R5_SCHED_IDLE) {
 			CHECK(S.seq[t] == R.sl[t].seq);
+			CHECK(S.ntry[t] == R.sl[t].ntry);
+		}
 		int busy = R.sl[t].st == UD_R5_SCHED_INFLIGHT || R.sl[t].st == UD_R5_SCHED_PAUSED;
 		if (busy) {
 			armed++;
@@ -271,10 +346,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			ud_status got = ud_r5_sched_event(&S, &e, now);
 			ud_status want = revent(&e, now);
 			CHECK(got == want);
+		} else if (op & 0x80u) {
+			/* a failure report from the fault handler: genuine or not */
+			uint8_t b1 = byte(&p, &n), b2 = byte(&p, &n);
+			uint16_t trid = pick_trid(b1 >> 3);
+			uint16_t cur = trid < UD_R5_SCHED_NTX ? S.seq[trid] : 0;
+			uint16_t seq = (b2 & 3u) ? cur : (uint16_t)((cur + 16383u) % 16384u);
+			uint16_t pd = (b2 & 4u) ? (uint16_t)(trid / 128u + 1u) : (uint16_t)(trid / 128u);
+			int32_t err = (b2 & 8u) ? ((b2 & 16u) ? UD_OK : 3) : ((b2 & 16u) ? UD_E_PERM : UD_E_FAULT);
+			ud_status got = ud_r5_sched_abort(&S, pd, trid, seq, err);
+			ud_status want = rabort(pd, trid, seq, err);
+			CHECK(got == want);
 		} else {
 			now += (uint64_t)byte(&p, &n) * 4u;
-			ud_r5_sched_tick(&S, now);
-			rtick(now);
+			int16_t order[UD_R5_SCHED_NTX];
+			uint32_t na = S.narmed;
+			memcpy(order, S.dense, na * sizeof order[0]);
+			int32_t got = ud_r5_sched_tick(&S, now);
+			int32_t want = rtick(now, order, na);
+			CHECK(got == want);
 		}
 		check_posts(before);
 		check_state();

@@ -25,11 +25,11 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 	ud_host_r5.nposts++;
 }
 
-void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind)
+void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 {
 	if (ud_host_r5.nnotes < UD_HOST_R5_LOG) {
 		struct ud_host_r5_note *n = &ud_host_r5.note[ud_host_r5.nnotes];
-		n->pd = pd; n->vc = vc; n->kind = kind;
+		n->pd = pd; n->vc = vc; n->kind = kind; n->status = status;
 	}
 	ud_host_r5.nnotes++;
 }

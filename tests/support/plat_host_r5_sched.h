@@ -21,6 +21,7 @@ struct ud_host_r5_post {
 
 struct ud_host_r5_note {
 	uint8_t pd, vc, kind;
+	int32_t status;     /* UD_OK, or the error the transfer failed with */
 };
 
 struct ud_host_r5_log {

@@ -449,14 +449,233 @@ START_TEST(stale_events)
 }
 END_TEST
 
-/* Sequence numbers are 14 bits and wrap to 0 (written out, not relied on). */
+/* Sequence numbers are 14 bits and wrap to 0 (written out, not relied on):
+ * across transfers on one slot, 16384 posts later, the number comes round. */
 START_TEST(seq_wraps)
 {
-	drive(UD_R5_SCHED_INFLIGHT);
-	for (unsigned k = 0; k < UD_R5_SCHED_SEQ_LIM + 3u; k++)
-		ck_assert_int_eq(ev(UD_R5_SCHED_EV_NACK, 0, S.seq[0], k), UD_OK);
-	ck_assert_uint_lt(S.seq[0], UD_R5_SCHED_SEQ_LIM);
-	ck_assert_uint_eq(S.cnt.rtx_nack, UD_R5_SCHED_SEQ_LIM + 3u);
+	setup_win(1);
+	uint16_t t = trid_of(0, 0, 0);
+	for (unsigned k = 0; k < UD_R5_SCHED_SEQ_LIM + 3u; k++) {
+		ck_assert_int_eq(submit(0, 0, 0x1000, 0x8000, 1, k), UD_OK);
+		ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, S.seq[t], k), UD_OK);
+	}
+	ck_assert_uint_eq(S.seq[t], 3u);
+	ck_assert_uint_eq(S.cnt.completions, UD_R5_SCHED_SEQ_LIM + 3u);
+}
+END_TEST
+
+/* ------------------------------------------------- retry budget (issue 17) */
+/* NACKs: the block is retransmitted UD_R5_SCHED_RETRY times; the next
+ * retransmission is refused and the transfer fails, once, with
+ * UD_R5_SCHED_E_SPENT: one notification carrying the error, both slots
+ * idle, the timers disarmed, the channel free. */
+START_TEST(retry_budget_nack)
+{
+	setup_win(2);
+	ck_assert_int_eq(submit(2, 3, 0x100000, 0x200000, 3u * 16384u, 0), UD_OK);
+	uint16_t t = trid_of(2, 3, 0);
+	uint16_t c = (uint16_t)(t / 2u);
+	ck_assert_uint_eq(ud_host_r5.nposts, 2);
+	for (unsigned k = 0; k < UD_R5_SCHED_RETRY; k++) {
+		ck_assert_int_eq(ev(UD_R5_SCHED_EV_NACK, t, S.seq[t], k), UD_OK);
+		ck_assert_uint_eq(S.ntry[t], k + 1u);
+		ck_assert_uint_eq(last_post()->trid, t);
+		ck_assert_uint_eq(last_post()->dst, 0x200000);
+		ck_assert_uint_eq(last_post()->seq, S.seq[t]);
+	}
+	ck_assert_uint_eq(ud_host_r5.nposts, 2u + UD_R5_SCHED_RETRY);
+	ck_assert_uint_eq(S.x[c].nposts, 2u + UD_R5_SCHED_RETRY);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 0);
+	uint16_t q = S.seq[t];
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_NACK, t, q, 100), UD_OK);
+	ck_assert_uint_eq(ud_host_r5.nposts, 2u + UD_R5_SCHED_RETRY);   /* nothing posted */
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_uint_eq(ud_host_r5.note[0].pd, 2);
+	ck_assert_uint_eq(ud_host_r5.note[0].vc, 3);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_R5_SCHED_E_SPENT);
+	ck_assert_uint_eq(S.cnt.spent, 1);
+	ck_assert_uint_eq(S.cnt.rtx_nack, UD_R5_SCHED_RETRY);
+	ck_assert_uint_eq(S.x[c].active, 0);
+	ck_assert_int_eq(S.st[t], UD_R5_SCHED_IDLE);
+	ck_assert_int_eq(S.st[t + 1u], UD_R5_SCHED_IDLE);
+	ck_assert_uint_eq(S.narmed, 0);
+	/* at most one completion: the transfer is gone, every later answer or
+	 * timeout is unknown */
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, q, 101), UD_E_NOENT);
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_NACK, (uint16_t)(t + 1u), S.seq[t + 1u], 102), UD_E_NOENT);
+	ck_assert_int_eq(ud_r5_sched_tick(&S, UINT64_MAX), -1);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	/* the channel takes a new transfer */
+	ck_assert_int_eq(submit(2, 3, 0x100000, 0x200000, 100, 200), UD_OK);
+	ck_assert_uint_eq(S.ntry[t], 0);
+	ck_assert_uint_eq(S.x[c].nposts, 1);
+}
+END_TEST
+
+/* Timeouts spend the same budget; the tick that finds a spent slot expired
+ * fails its transfer and returns the channel. */
+START_TEST(retry_budget_timeout)
+{
+	setup_win(1);
+	ck_assert_int_eq(submit(1, 1, 0x1000, 0x4000, 100, 0), UD_OK);
+	uint16_t t = trid_of(1, 1, 0);
+	uint64_t now = 0;
+	for (unsigned k = 0; k < UD_R5_SCHED_RETRY; k++) {
+		now += PERIOD;
+		ck_assert_int_eq(ud_r5_sched_tick(&S, now), -1);
+		ck_assert_uint_eq(S.ntry[t], k + 1u);
+	}
+	ck_assert_uint_eq(S.cnt.rtx_timeout, UD_R5_SCHED_RETRY);
+	ck_assert_int_eq(ud_r5_sched_tick(&S, now + PERIOD - 1u), -1);   /* not yet expired */
+	ck_assert_int_eq(ud_r5_sched_tick(&S, now + PERIOD), (int32_t)(t / 2u));
+	ck_assert_uint_eq(ud_host_r5.nposts, 1u + UD_R5_SCHED_RETRY);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_R5_SCHED_E_SPENT);
+	ck_assert_uint_eq(S.cnt.spent, 1);
+	ck_assert_uint_eq(S.narmed, 0);
+	ck_assert_int_eq(ud_r5_sched_tick(&S, UINT64_MAX), -1);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+}
+END_TEST
+
+/* The budget is per block: an ACK that posts the next block into the slot
+ * gives it a fresh budget. */
+START_TEST(retry_budget_per_block)
+{
+	setup_win(1);
+	ck_assert_int_eq(submit(0, 2, 0, 0, 2u * 16384u, 0), UD_OK);
+	uint16_t t = trid_of(0, 2, 0);
+	for (unsigned k = 0; k < UD_R5_SCHED_RETRY; k++)
+		ck_assert_int_eq(ev(UD_R5_SCHED_EV_RAPF, t, S.seq[t], k), UD_OK);
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, S.seq[t], 50), UD_OK);
+	ck_assert_uint_eq(S.ntry[t], 0);
+	ck_assert_uint_eq(S.off[t], 16384);
+	for (unsigned k = 0; k < UD_R5_SCHED_RETRY; k++)
+		ck_assert_int_eq(ev(UD_R5_SCHED_EV_NACK, t, S.seq[t], 60 + k), UD_OK);
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, S.seq[t], 200), UD_OK);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_OK);
+	ck_assert_uint_eq(S.cnt.spent, 0);
+}
+END_TEST
+
+/* ------------------------------------------------- abort path (issue 17) */
+/* The fault handler fails a transaction (ud_plat_fail_transfer, delivered to
+ * the initiator's R5): checked like a RAPF, then the transfer completes
+ * with that error, once; its slots and timers are freed. */
+START_TEST(abort_path)
+{
+	setup_win(2);
+	ck_assert_int_eq(submit(5, 9, 0x10000, 0x30000, 5u * 16384u, 0), UD_OK);
+	uint16_t t = trid_of(5, 9, 1), c = (uint16_t)(t / 2u);
+	uint16_t q = S.seq[t];
+	memcpy(&S2, &S, sizeof S);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, t, q, UD_OK), UD_E_INVAL);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, 2048, q, UD_E_PERM), UD_E_NOENT);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, trid_of(5, 10, 0), q, UD_E_PERM), UD_E_NOENT);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 4, t, q, UD_E_PERM), UD_E_FORGED);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, t, (uint16_t)(q + 1u), UD_E_PERM), UD_E_STALE);
+	ck_assert_uint_eq(S.cnt.ign_inval + S.cnt.ign_unknown + S.cnt.ign_forged + S.cnt.ign_stale, 5);
+	S2.cnt = S.cnt;
+	ck_assert_int_eq(memcmp(&S, &S2, sizeof S), 0);   /* ignored: nothing else changed */
+	ck_assert_uint_eq(ud_host_r5.nnotes, 0);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, t, q, UD_E_PERM), UD_OK);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_uint_eq(ud_host_r5.note[0].pd, 5);
+	ck_assert_uint_eq(ud_host_r5.note[0].vc, 9);
+	ck_assert_uint_eq(ud_host_r5.note[0].kind, UD_R5_SCHED_WRITE);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_E_PERM);
+	ck_assert_uint_eq(S.cnt.aborts, 1);
+	ck_assert_uint_eq(S.x[c].active, 0);
+	ck_assert_int_eq(S.st[t - 1u], UD_R5_SCHED_IDLE);
+	ck_assert_int_eq(S.st[t], UD_R5_SCHED_IDLE);
+	ck_assert_uint_eq(S.narmed, 0);
+	ck_assert_uint_eq(ud_host_r5.nposts, 2);             /* nothing posted */
+	/* exactly once: a second report, the other slot's, answers: unknown */
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, t, q, UD_E_PERM), UD_E_NOENT);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 5, (uint16_t)(t - 1u), S.seq[t - 1u], UD_E_FAULT),
+			 UD_E_NOENT);
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, (uint16_t)(t - 1u), S.seq[t - 1u], 1), UD_E_NOENT);
+	ck_assert_int_eq(ud_r5_sched_tick(&S, UINT64_MAX), -1);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_uint_eq(ud_host_r5.nposts, 2);
+	/* the channel is free */
+	ck_assert_int_eq(submit(5, 9, 0x10000, 0x30000, 100, 2), UD_OK);
+}
+END_TEST
+
+/* An abort for a block already acknowledged, or a transfer already
+ * complete, is stale: no second completion. */
+START_TEST(abort_after_ack)
+{
+	setup_win(1);
+	ck_assert_int_eq(submit(0, 4, 0, 0, 100, 0), UD_OK);
+	uint16_t t = trid_of(0, 4, 0);
+	uint16_t q = S.seq[t];
+	ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, q, 1), UD_OK);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_int_eq(ud_r5_sched_abort(&S, 0, t, q, UD_E_FAULT), UD_E_STALE);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_OK);
+	ck_assert_uint_eq(S.x[t / 2u].complete, 1);
+}
+END_TEST
+
+/* ---------------------------------------- freshness across wrap (SCHED-14) */
+/* The issue's attack: a late duplicate ACK of block 0 of a long transfer.
+ * Each block here takes 5 posts (4 NACKs), so the slot's 14-bit sequence
+ * number comes round at post 16385 (block 3276) and, before issue 17, that
+ * ACK was taken there for a later block.  Now it is stale at every step; the transfer's
+ * post budget (UD_R5_SCHED_POSTS_MAX < 2^14) runs out first and it fails
+ * with UD_R5_SCHED_E_SPENT instead. */
+START_TEST(wrap_stale_ack_never_accepted)
+{
+	setup_win(1);
+	ck_assert_int_eq(submit(0, 0, 0x10000000u, 0x20000000u, UD_R5_SCHED_MAX_LEN, 0), UD_OK);
+	uint16_t t = 0;
+	uint16_t s0 = S.seq[t];
+	uint32_t stale = 0, blocks = 0;
+	uint64_t now = 1;
+	while (S.x[0].active) {
+		for (int k = 0; k < 4 && S.x[0].active; k++) {
+			ck_assert_int_eq(ev(UD_R5_SCHED_EV_NACK, t, S.seq[t], now++), UD_OK);
+			if (!S.x[0].active)
+				break;
+			ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, s0, now), UD_E_STALE);
+			stale++;
+		}
+		if (!S.x[0].active)
+			break;
+		ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, s0, now), UD_E_STALE);
+		stale++;
+		ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, S.seq[t], now++), UD_OK);
+		blocks++;
+	}
+	ck_assert_uint_eq(ud_host_r5.nposts, UD_R5_SCHED_POSTS_MAX);
+	ck_assert_uint_eq(blocks, UD_R5_SCHED_POSTS_MAX / 5u);   /* 3276 blocks acknowledged */
+	ck_assert_uint_eq(S.cnt.ign_stale, stale);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_R5_SCHED_E_SPENT);
+	ck_assert_uint_lt(S.x[0].acked, S.x[0].len);
+}
+END_TEST
+
+/* The largest transfer with no retransmission completes: 4096 blocks, 4096
+ * posts, far below the post budget. */
+START_TEST(max_len_completes)
+{
+	setup_win(2);
+	ck_assert_int_eq(submit(0, 0, 0, 0x40000000u, UD_R5_SCHED_MAX_LEN, 0), UD_OK);
+	uint64_t now = 1;
+	while (!S.x[0].complete) {
+		for (uint16_t t = 0; t < 2; t++)
+			if (S.st[t] == UD_R5_SCHED_INFLIGHT)
+				ck_assert_int_eq(ev(UD_R5_SCHED_EV_ACK, t, S.seq[t], now++), UD_OK);
+	}
+	ck_assert_uint_eq(ud_host_r5.nposts, UD_R5_SCHED_MAX_LEN / 16384u);
+	ck_assert_uint_eq(S.x[0].nposts, UD_R5_SCHED_MAX_LEN / 16384u);
+	ck_assert_uint_eq(ud_host_r5.nnotes, 1);
+	ck_assert_int_eq(ud_host_r5.note[0].status, UD_OK);
 }
 END_TEST
 
@@ -566,6 +785,13 @@ int main(void)
 	tcase_add_test(tc, rapf_forged);
 	tcase_add_test(tc, stale_events);
 	tcase_add_test(tc, seq_wraps);
+	tcase_add_test(tc, retry_budget_nack);
+	tcase_add_test(tc, retry_budget_timeout);
+	tcase_add_test(tc, retry_budget_per_block);
+	tcase_add_test(tc, abort_path);
+	tcase_add_test(tc, abort_after_ack);
+	tcase_add_test(tc, wrap_stale_ack_never_accepted);
+	tcase_add_test(tc, max_len_completes);
 	tcase_add_test(tc, all_1024_channels);
 	tcase_add_test(tc, deadline_saturates);
 	tcase_add_test(tc, remote_read);
