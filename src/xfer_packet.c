@@ -104,12 +104,17 @@ ud_status ud_pkt_write(const struct ud_prot *p, uint32_t pd, uint32_t key, uint6
 	ud_plat_dma_write(c.pa0, data, c.k0);
 	/*@ ghost ud_dma_va[ud_dma_n - 1] = va; */
 	/*@ assert e0: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre)); */
-	if (c.k0 < n) {
-		ud_plat_dma_write(c.pa1, data + c.k0, n - c.k0);
-		/*@ ghost ud_dma_va[ud_dma_n - 1] = va + c.k0; */
-		/*@ assert e0_kept: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre)); */
-		/*@ assert e1: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre) + 1); */
+	if (c.k0 == n) {
+		/*@ assert all1: ud_dma_all_ok(p, pd, key, kind, \at(ud_dma_n, Pre), ud_dma_n); */
+		/*@ assert cov1: ud_dma_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
+		return UD_OK;
 	}
+	ud_plat_dma_write(c.pa1, data + c.k0, n - c.k0);
+	/*@ ghost ud_dma_va[ud_dma_n - 1] = va + c.k0; */
+	/*@ assert e0_kept: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre)); */
+	/*@ assert e1: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre) + 1); */
+	/*@ assert all2: ud_dma_all_ok(p, pd, key, kind, \at(ud_dma_n, Pre), ud_dma_n); */
+	/*@ assert cov2: ud_dma_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
 	return UD_OK;
 }
 
@@ -128,11 +133,16 @@ ud_status ud_pkt_read(const struct ud_prot *p, uint32_t pd, uint32_t key, uint64
 	ud_plat_dma_read(c.pa0, buf, c.k0);
 	/*@ ghost ud_dma_va[ud_dma_n - 1] = va; */
 	/*@ assert e0: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre)); */
-	if (c.k0 < n) {
-		ud_plat_dma_read(c.pa1, buf + c.k0, n - c.k0);
-		/*@ ghost ud_dma_va[ud_dma_n - 1] = va + c.k0; */
-		/*@ assert e0_kept: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre)); */
-		/*@ assert e1: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre) + 1); */
+	if (c.k0 == n) {
+		/*@ assert all1: ud_dma_all_ok(p, pd, key, kind, \at(ud_dma_n, Pre), ud_dma_n); */
+		/*@ assert cov1: ud_dma_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 0); */
+		return UD_OK;
 	}
+	ud_plat_dma_read(c.pa1, buf + c.k0, n - c.k0);
+	/*@ ghost ud_dma_va[ud_dma_n - 1] = va + c.k0; */
+	/*@ assert e0_kept: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre)); */
+	/*@ assert e1: ud_dma_ok(p, pd, key, kind, \at(ud_dma_n, Pre) + 1); */
+	/*@ assert all2: ud_dma_all_ok(p, pd, key, kind, \at(ud_dma_n, Pre), ud_dma_n); */
+	/*@ assert cov2: ud_dma_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 0); */
 	return UD_OK;
 }
