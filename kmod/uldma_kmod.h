@@ -43,5 +43,7 @@ void ud_kmod_stage_begin(struct ud_kmod_stage *st);
 void ud_kmod_stage_end(struct ud_kmod_stage *st);
 /* Page pins held, staged or the core's (0 once every region is gone). */
 long ud_kmod_pins_held(void);
+/* Memory-door pieces refused (a frame no registration can name; 0). */
+long ud_kmod_dma_refusals(void);
 
 #endif /* ULDMA_KMOD_H */

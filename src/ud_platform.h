@@ -320,4 +320,54 @@ void ud_plat_bus_store(uint64_t va, uint32_t data);
 */
 uint32_t ud_plat_bus_load(uint64_t va);
 
+/* ------------------------------------------------------------- xfer_packet */
+/* The DMA engine's memory doors (src/xfer_packet.c): write or read n bytes at
+ * physical address pa, inside one 4 KB page.  The core decides which bytes
+ * and where (one access check per packet, one physical address per page);
+ * the home only moves them: the host home into its simulated physical
+ * memory, the kernel module through the page's kernel mapping, the firmware
+ * over its AXI window.
+ *
+ * The proofs record every access in a ghost log (issue 17): ud_dma_n
+ * accesses, the i-th at ud_dma_pa[i], ud_dma_len[i] bytes, ud_dma_wr[i] 1
+ * for a store and 0 for a load.  The door writes those three; the engine
+ * adds, as ghost code, the virtual address ud_dma_va[i] it translated, so
+ * E-PROT is stated entry by entry.  UD_DMA_LOG bounds the log: a caller
+ * needs room for the entries it may append (a frame of the proof, not a
+ * fact about the home: A-PLAT-DMA-LOG).  Homes: tests/support/
+ * plat_host_xfer_packet.c, kmod/plat_linux_xfer_packet.c,
+ * firmware/plat_r5_xfer_packet.c.  [A-PLAT-DMA] */
+#define UD_DMA_LOG 4096u
+/*@ ghost uint32_t ud_dma_n;
+          uint64_t ud_dma_pa[UD_DMA_LOG];
+          uint32_t ud_dma_len[UD_DMA_LOG];
+          uint8_t  ud_dma_wr[UD_DMA_LOG];
+          uint64_t ud_dma_va[UD_DMA_LOG]; */
+
+/*@
+  // Entry i of the memory log as the doors write it.
+  predicate ud_dma_is(integer i, integer pa, integer len, integer wr) =
+    ud_dma_pa[i] == pa && ud_dma_len[i] == len && ud_dma_wr[i] == wr;
+*/
+
+/*@ requires n: 1 <= n <= 4096;
+    requires page: pa % 4096 + n <= 4096;
+    requires data: \valid_read(data + (0 .. n - 1));
+    requires room: ud_dma_n < UD_DMA_LOG;
+    assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n], ud_dma_len[ud_dma_n],
+            ud_dma_wr[ud_dma_n];
+    ensures logged: ud_dma_n == \old(ud_dma_n) + 1 && ud_dma_is(\old(ud_dma_n), pa, n, 1);
+*/
+void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n);
+
+/*@ requires n: 1 <= n <= 4096;
+    requires page: pa % 4096 + n <= 4096;
+    requires buf: \valid(buf + (0 .. n - 1));
+    requires room: ud_dma_n < UD_DMA_LOG;
+    assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n], ud_dma_len[ud_dma_n],
+            ud_dma_wr[ud_dma_n], buf[0 .. n - 1];
+    ensures logged: ud_dma_n == \old(ud_dma_n) + 1 && ud_dma_is(\old(ud_dma_n), pa, n, 0);
+*/
+void ud_plat_dma_read(uint64_t pa, uint8_t *buf, uint32_t n);
+
 #endif /* UD_PLATFORM_H */
