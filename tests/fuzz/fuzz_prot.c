@@ -1,4 +1,4 @@
-/* uldma-links: pd mr mw access */
+/* uldma-links: pd mr mw access xfer_packet */
 /*
  * tests/fuzz/fuzz_prot.c -- random verb sequences against the protection
  * core (src/pd.c, mr.c, mw.c, access.c), compared step by step with a
@@ -7,7 +7,12 @@
  * arithmetic: a key is valid iff it is the last one handed out for a live
  * object).  Checked after every step: same status, same grant/deny and
  * physical address, a page is pinned by the host iff the model counts a
- * live registration covering it, no double pin / unpin.
+ * live registration covering it, no double pin / unpin.  Packets through
+ * src/xfer_packet.c: the same verdict as the model's check of the whole
+ * packet; granted, the memory accesses are exactly the model's byte-by-byte
+ * translation of the packet, in order, each inside one page, and the bytes
+ * written (read) are the packet's (memory's); refused, no access at all and
+ * the read buffer untouched.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,7 +21,9 @@
 #include "mr.h"
 #include "mw.h"
 #include "access.h"
+#include "xfer_packet.h"
 #include "plat_host_mr.h"
+#include "plat_host_xfer_packet.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
 
@@ -91,12 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	in = data; left = size;
 	host_mr_reset();
+	host_dma_reset();
 	ud_prot_init(&P);
 	memset(m_pd, 0, sizeof m_pd); memset(m_qp, 0, sizeof m_qp); memset(m_ah, 0, sizeof m_ah);
 	memset(M, 0, sizeof M); memset(W, 0, sizeof W); nissued = 0;
 
 	while (left) {
-		uint32_t op = (uint32_t)take(1) % 12;
+		uint32_t op = (uint32_t)take(1) % 14;
 		uint32_t h = 0, k1 = 0, k2 = 0;
 		ud_status st;
 		switch (op) {
@@ -249,6 +257,53 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			st = ud_prot_check(&P, d, key, a, n, kind, &pa1);
 			CHECK(st == want);
 			if (!st) CHECK(pa1 == pa2);
+			break; }
+		case 12: case 13: {                        /* one packet, written or read */
+			uint32_t d = (uint32_t)take(1) % 9, key = pick_key(), kind = (uint32_t)take(1) % 6;
+			int wr = op == 12;
+			uint64_t a;
+			uint32_t n;
+			int mi = -1, wi = -1;
+			for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == key) mi = i;
+			for (int w = 0; w < 16; w++) if (W[w].live && W[w].bound && W[w].key == key) wi = w;
+			if (mi >= 0 && take(1) < 220) { a = M[mi].iova + take(2) % (M[mi].len + 2); n = (uint32_t)(take(2) % 300); }
+			else if (wi >= 0 && take(1) < 230) { a = W[wi].va + take(1) % (W[wi].len + 32) - 16; n = (uint32_t)(take(2) % 300); }
+			else { a = take(8); n = (uint32_t)(take(2) % 300); }
+			uint8_t buf[300], out[300], keep[300];
+			for (uint32_t i = 0; i < n; i++) buf[i] = (uint8_t)take(1);
+			memset(out, 0xC3, sizeof out); memcpy(keep, out, sizeof out);
+			int kind_ok = wr ? (kind == 1 || kind == 3 || kind == 4) : (kind == 0 || kind == 2 || kind == 4);
+			uint64_t pa = 0;
+			ud_status want = (n == 0 || n > UD_PKT_MAX || !kind_ok) ? UD_E_INVAL : m_check(d, key, a, n, kind, &pa);
+			uint32_t before = host_dma.n;
+			st = wr ? ud_pkt_write(&P, d, key, a, kind, buf, n) : ud_pkt_read(&P, d, key, a, kind, out, n);
+			CHECK(st == want);
+			if (st) {
+				CHECK(host_dma.n == before);
+				CHECK(memcmp(out, keep, sizeof out) == 0);
+				break;
+			}
+			CHECK(host_dma.n == before + 1 || host_dma.n == before + 2);
+			if (host_dma.n > HOST_DMA_LOG) break;       /* log full: the accesses are unrecorded */
+			/* the accesses are the model's translation of each byte, in order */
+			uint32_t e = before, o = 0;
+			uint64_t pb[300];
+			for (uint32_t i = 0; i < n; i++) {
+				CHECK(m_check(d, key, a + i, 1, kind, &pb[i]) == UD_OK);
+				CHECK(e < host_dma.n && host_dma.log[e].wr == wr);
+				CHECK(host_dma.log[e].pa + o == pb[i]);
+				CHECK((host_dma.log[e].pa % 4096) + host_dma.log[e].len <= 4096);
+				if (++o == host_dma.log[e].len) { e++; o = 0; }
+			}
+			CHECK(e == host_dma.n && o == 0);
+			/* the bytes: a later byte of the packet at the same frame wins */
+			for (uint32_t i = 0; i < n; i++) {
+				if (!wr) { CHECK(out[i] == host_dma_peek(pb[i])); continue; }
+				uint8_t v = buf[i];
+				for (uint32_t j = i + 1; j < n; j++) if (pb[j] == pb[i]) v = buf[j];
+				CHECK(host_dma_peek(pb[i]) == v);
+			}
+			CHECK(host_dma.violations == 0);
 			break; }
 		}
 		/* pin counts: pinned at the host iff some live registration covers it */

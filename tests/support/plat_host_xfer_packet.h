@@ -8,7 +8,7 @@
 #define PLAT_HOST_XFER_PACKET_H
 #include <stdint.h>
 
-#define HOST_DMA_FRAMES 64u
+#define HOST_DMA_FRAMES 1024u
 #define HOST_DMA_LOG 1024u
 
 struct host_dma_access {
