@@ -370,4 +370,22 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n);
 */
 void ud_plat_dma_read(uint64_t pa, uint8_t *buf, uint32_t n);
 
+/* ------------------------------------------------------------- xfer_wr */
+/* The completion door (wip/src/xfer_wr.c): the work request on queue pair qp
+ * of the calling node ended with status st after `len` bytes.  The home
+ * queues it on the QP's completion queue.  Ghost log: ud_cq_n completions,
+ * the i-th (ud_cq_qp[i], ud_cq_st[i], ud_cq_len[i]).  [A-PLAT-CQ] */
+#define UD_CQ_LOG 1024u
+/*@ ghost uint32_t ud_cq_n;
+          uint32_t ud_cq_qp[UD_CQ_LOG];
+          int32_t  ud_cq_st[UD_CQ_LOG];
+          uint32_t ud_cq_len[UD_CQ_LOG]; */
+
+/*@ requires room: ud_cq_n < UD_CQ_LOG;
+    assigns ud_env, ud_cq_n, ud_cq_qp[ud_cq_n], ud_cq_st[ud_cq_n], ud_cq_len[ud_cq_n];
+    ensures logged: ud_cq_n == \old(ud_cq_n) + 1 && ud_cq_qp[\old(ud_cq_n)] == qp &&
+      ud_cq_st[\old(ud_cq_n)] == st && ud_cq_len[\old(ud_cq_n)] == len;
+*/
+void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len);
+
 #endif /* UD_PLATFORM_H */

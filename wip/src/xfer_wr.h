@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * xfer_wr.h -- one work request run to completion (issue 18, entry point
+ * (b): "a posted work request naming keys"; seed 001_7ab1209d0a9249cf.txt
+ * 1.2.1, 2.5, 3.4).
+ *
+ *   (initiator QP, target QP, RDMA write | RDMA read, lkey/lva, rkey/rva, len)
+ *      -> packets of UD_PKT_MAX bytes through xfer_packet, then exactly one
+ *         completion on the initiator's QP: UD_OK and len, or the first
+ *         refused packet's error and the bytes moved before it
+ *
+ * Who issues is trusted state, never the request: the initiator's PD is the
+ * one its QP belongs to (pi->qp_pd[qp]), the target's the one the connected
+ * QP at the target belongs to (pt->qp_pd[tqp]).  The request names only
+ * keys and addresses, which every packet's access check judges against the
+ * protection state at that packet (a rebind, deregister or window
+ * deallocation between two packets fails the rest, seed 001 2.5).
+ *
+ * RDMA write: each packet is read from the initiator (lkey, local read) and
+ * written to the target (rkey, remote write).  RDMA read: read from the
+ * target (rkey, remote read), written to the initiator (lkey, local write).
+ *
+ * WIP (docs/engine.md): contracts written, proof not yet run.
+ */
+#ifndef UD_XFER_WR_H
+#define UD_XFER_WR_H
+
+#include "xfer_packet.h"
+
+#define UD_WR_WRITE 0u
+#define UD_WR_READ  1u
+/* Largest request: 256 packets, at most 4 memory-log entries each (a read
+ * piece pair and a write piece pair), within UD_DMA_LOG: a proof frame
+ * (A-PLAT-DMA), not a limit of the homes.  Larger transfers are cut by the
+ * caller (the R5 scheduler's 16 KB blocks already are). */
+#define UD_WR_MAX_LEN 65536u
+
+struct ud_wr {
+	uint32_t opcode;              /* UD_WR_WRITE or UD_WR_READ */
+	uint32_t lkey, rkey;
+	uint64_t lva, rva;
+	uint32_t len;                 /* 1 .. UD_WR_MAX_LEN */
+};
+
+/*@
+  // A request the engine runs: a known opcode, 1 .. UD_WR_MAX_LEN bytes,
+  // live QPs at both ends, neither buffer through 2^64.
+  predicate ud_wr_ok{L}(struct ud_prot *pi, integer qp, struct ud_prot *pt, integer tqp,
+                        struct ud_wr *w) =
+    w->opcode <= UD_WR_READ && 1 <= w->len <= UD_WR_MAX_LEN &&
+    qp < UD_PROT_NQP && pi->qp_live[qp] == 1 &&
+    tqp < UD_PROT_NQP && pt->qp_live[tqp] == 1 &&
+    w->lva + w->len <= 18446744073709551615 && w->rva + w->len <= 18446744073709551615;
+
+  // The key, address and kind the side `wr` (1 = the store) of request w
+  // uses on node p.
+  predicate ud_wr_side_ok{L}(struct ud_prot *pi, integer pd, struct ud_prot *pt, integer tpd,
+                              struct ud_wr *w, integer i) =
+    (w->opcode == UD_WR_WRITE ==>
+       (ud_dma_wr[i] == 0 ==> ud_dma_ok(pi, pd, w->lkey, UD_KIND_LOCAL_READ, i)) &&
+       (ud_dma_wr[i] == 1 ==> ud_dma_ok(pt, tpd, w->rkey, UD_KIND_REMOTE_WRITE, i))) &&
+    (w->opcode == UD_WR_READ ==>
+       (ud_dma_wr[i] == 0 ==> ud_dma_ok(pt, tpd, w->rkey, UD_KIND_REMOTE_READ, i)) &&
+       (ud_dma_wr[i] == 1 ==> ud_dma_ok(pi, pd, w->lkey, UD_KIND_LOCAL_WRITE, i)));
+*/
+
+/*@
+  requires valid: \valid_read(pi) && \valid_read(pt) && \valid_read(w);
+  requires inv: ud_prot_inv(pi) && ud_prot_inv(pt);
+  requires room: ud_dma_n <= UD_DMA_LOG - 4 * (UD_WR_MAX_LEN / UD_PKT_MAX) &&
+                 ud_cq_n < UD_CQ_LOG;
+  assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
+          ud_dma_len[ud_dma_n .. UD_DMA_LOG - 1], ud_dma_wr[ud_dma_n .. UD_DMA_LOG - 1],
+          ud_dma_va[ud_dma_n .. UD_DMA_LOG - 1],
+          ud_cq_n, ud_cq_qp[ud_cq_n], ud_cq_st[ud_cq_n], ud_cq_len[ud_cq_n];
+  ensures one_completion: ud_cq_n == \old(ud_cq_n) + 1 && ud_cq_qp[\old(ud_cq_n)] == qp &&
+    ud_cq_st[\old(ud_cq_n)] == \result;
+  behavior bad_request:
+    assumes !ud_wr_ok(pi, qp, pt, tqp, w);
+    ensures nothing_moved: ud_dma_n == \old(ud_dma_n);
+    ensures error: \result != UD_OK;
+  behavior run:
+    assumes ud_wr_ok(pi, qp, pt, tqp, w);
+    ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+      ud_wr_side_ok(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w, i);
+  complete behaviors;
+  disjoint behaviors;
+*/
+ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot *pt,
+		    uint32_t tqp, const struct ud_wr *w);
+
+#endif /* UD_XFER_WR_H */
