@@ -45,5 +45,13 @@ void ud_kmod_stage_end(struct ud_kmod_stage *st);
 long ud_kmod_pins_held(void);
 /* Memory-door pieces refused (a frame no registration can name; 0). */
 long ud_kmod_dma_refusals(void);
+/* Completions (the completion door's device-wide ring): take the oldest
+ * not yet taken; *overrun grows by those the ring dropped before it. */
+struct ud_kmod_cqe {
+	u32 qp;
+	s32 status;
+	u32 len;
+};
+bool ud_kmod_poll(struct ud_kmod_cqe *e, unsigned long *overrun);
 
 #endif /* ULDMA_KMOD_H */

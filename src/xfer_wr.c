@@ -7,44 +7,39 @@
 
 #define U64_MAX_ 18446744073709551615u
 
-/* One packet of request w at offset off, k bytes: read it from the side the
- * data leaves, write it to the side it goes to.  Every memory access it
- * makes is one its side allows (ud_wr_side_ok), at most four of them. */
+/* One packet of k bytes: read from the source side (node sp, issuer spd,
+ * key sk at sva, access kind skind), written to the destination side.
+ * Every memory access it makes is one its side allows (ud_xfer_ok). */
 /*@
-  requires valid: \valid_read(pi) && \valid_read(pt) && \valid_read(w) &&
-                  \valid(buf + (0 .. UD_PKT_MAX - 1));
-  requires sep: \separated(buf + (0 .. UD_PKT_MAX - 1), pi, pt, w);
-  requires inv: ud_prot_inv(pi) && ud_prot_inv(pt);
-  requires op: w->opcode <= UD_WR_READ;
+  requires valid: \valid_read(sp) && \valid_read(dp) && \valid(buf + (0 .. UD_PKT_MAX - 1));
+  requires sep: \separated(buf + (0 .. UD_PKT_MAX - 1), sp) &&
+                \separated(buf + (0 .. UD_PKT_MAX - 1), dp);
+  requires inv: ud_prot_inv(sp) && ud_prot_inv(dp);
   requires k: 1 <= k <= UD_PKT_MAX;
-  requires nowrap: w->lva + off + k <= 18446744073709551615 &&
-                   w->rva + off + k <= 18446744073709551615;
   requires room: ud_dma_n <= UD_DMA_LOG - 4;
   assigns ud_env, buf[0 .. UD_PKT_MAX - 1], ud_dma_n,
           ud_dma_pa[ud_dma_n .. ud_dma_n + 3], ud_dma_len[ud_dma_n .. ud_dma_n + 3],
           ud_dma_wr[ud_dma_n .. ud_dma_n + 3], ud_dma_va[ud_dma_n .. ud_dma_n + 3];
   ensures grown: \old(ud_dma_n) <= ud_dma_n <= \old(ud_dma_n) + 4;
   ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
-    ud_wr_side_ok(pi, pd, pt, tpd, w, i);
+    ud_xfer_at(sp, spd, sk, skind, dp, dpd, dk, dkind,
+               ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
 */
-static ud_status one_packet(const struct ud_prot *pi, uint32_t pd, const struct ud_prot *pt,
-			    uint32_t tpd, const struct ud_wr *w, uint64_t off, uint32_t k,
-			    uint8_t *buf)
+static ud_status one_packet(const struct ud_prot *sp, uint32_t spd, uint32_t sk, uint64_t sva,
+			    uint32_t skind, const struct ud_prot *dp, uint32_t dpd, uint32_t dk,
+			    uint64_t dva, uint32_t dkind, uint32_t k, uint8_t *buf)
 {
-	ud_status rc;
+	ud_status rc = ud_pkt_read(sp, spd, sk, sva, skind, buf, k);
 
-	if (w->opcode == UD_WR_WRITE) {
-		rc = ud_pkt_read(pi, pd, w->lkey, w->lva + off, UD_KIND_LOCAL_READ, buf, k);
-		/*@ assert r: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
-		      ud_wr_side_ok(pi, pd, pt, tpd, w, i); */
-		if (rc == UD_OK)
-			rc = ud_pkt_write(pt, tpd, w->rkey, w->rva + off, UD_KIND_REMOTE_WRITE, buf, k);
-	} else {
-		rc = ud_pkt_read(pt, tpd, w->rkey, w->rva + off, UD_KIND_REMOTE_READ, buf, k);
-		/*@ assert r: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
-		      ud_wr_side_ok(pi, pd, pt, tpd, w, i); */
-		if (rc == UD_OK)
-			rc = ud_pkt_write(pi, pd, w->lkey, w->lva + off, UD_KIND_LOCAL_WRITE, buf, k);
+	/*@ assert r: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
+	      ud_dma_wr[i] == 0 && ud_dma_ok(sp, spd, sk, skind, i); */
+	/*@ ghost uint32_t n1 = ud_dma_n; */
+	if (rc == UD_OK) {
+		rc = ud_pkt_write(dp, dpd, dk, dva, dkind, buf, k);
+		/*@ assert w: \forall integer i; n1 <= i < ud_dma_n ==>
+		      ud_dma_wr[i] == 1 && ud_dma_ok(dp, dpd, dk, dkind, i); */
+		/*@ assert kept: \forall integer i; \at(ud_dma_n, Pre) <= i < n1 ==>
+		      ud_dma_wr[i] == 0 && ud_dma_ok(sp, spd, sk, skind, i); */
 	}
 	return rc;
 }
@@ -73,7 +68,8 @@ ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot 
 	    loop invariant mono: \at(ud_dma_n, Pre) <= ud_dma_n;
 	    loop invariant room: ud_dma_n <= \at(ud_dma_n, Pre) + 4 * ((off + UD_PKT_MAX - 1) / UD_PKT_MAX);
 	    loop invariant e_prot: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
-	      ud_wr_side_ok(pi, pd, pt, tpd, w, i);
+	      ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
+	               ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
 	    loop assigns off, k, rc, buf[0 .. UD_PKT_MAX - 1], ud_env, ud_dma_n,
 	      ud_dma_pa[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],
 	      ud_dma_len[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],
@@ -83,7 +79,12 @@ ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot 
 	*/
 	while (off < w->len) {
 		k = w->len - off < UD_PKT_MAX ? w->len - off : UD_PKT_MAX;
-		rc = one_packet(pi, pd, pt, tpd, w, off, k, buf);
+		if (w->opcode == UD_WR_WRITE)
+			rc = one_packet(pi, pd, w->lkey, w->lva + off, UD_KIND_LOCAL_READ,
+					pt, tpd, w->rkey, w->rva + off, UD_KIND_REMOTE_WRITE, k, buf);
+		else
+			rc = one_packet(pt, tpd, w->rkey, w->rva + off, UD_KIND_REMOTE_READ,
+					pi, pd, w->lkey, w->lva + off, UD_KIND_LOCAL_WRITE, k, buf);
 		if (rc != UD_OK)
 			break;
 		off += k;

@@ -19,8 +19,6 @@
  * RDMA write: each packet is read from the initiator (lkey, local read) and
  * written to the target (rkey, remote write).  RDMA read: read from the
  * target (rkey, remote read), written to the initiator (lkey, local write).
- *
- * WIP (docs/engine.md): contracts written, proof not yet run.
  */
 #ifndef UD_XFER_WR_H
 #define UD_XFER_WR_H
@@ -52,16 +50,38 @@ struct ud_wr {
     tqp < UD_PROT_NQP && pt->qp_live[tqp] == 1 &&
     w->lva + w->len <= 18446744073709551615 && w->rva + w->len <= 18446744073709551615;
 
-  // The key, address and kind the side `wr` (1 = the store) of request w
-  // uses on node p.
+  // A memory-log entry (direction wr, va, len, pa) of a packet moved from
+  // side s (a load: wr 0) to side d (a store: wr 1), each side an access
+  // (node, pd, key, kind) its protection state allows there (ud_piece_ok).
+  // Stated on the entry's values, not on the log, so that appending to the
+  // log leaves the facts about earlier entries untouched for the provers.
+  predicate ud_xfer_at{L}(struct ud_prot *sp, integer spd, integer sk, integer skind,
+                          struct ud_prot *dp, integer dpd, integer dk, integer dkind,
+                          integer wr, integer va, integer len, integer pa) =
+    (wr == 0 ==> ud_piece_ok(sp, spd, sk, skind, va, len, pa)) &&
+    (wr == 1 ==> ud_piece_ok(dp, dpd, dk, dkind, va, len, pa));
+
+  // E-PROT for a request (op, lkey, rkey): an RDMA write loads from the
+  // initiator through lkey (local read) and stores at the target through
+  // rkey (remote write); an RDMA read loads from the target through rkey
+  // (remote read) and stores at the initiator through lkey (local write).
+  predicate ud_wr_at{L}(struct ud_prot *pi, integer pd, struct ud_prot *pt, integer tpd,
+                        integer op, integer lkey, integer rkey,
+                        integer wr, integer va, integer len, integer pa) =
+    (op == UD_WR_WRITE ==> ud_xfer_at(pi, pd, lkey, UD_KIND_LOCAL_READ,
+                                      pt, tpd, rkey, UD_KIND_REMOTE_WRITE, wr, va, len, pa)) &&
+    (op == UD_WR_READ ==> ud_xfer_at(pt, tpd, rkey, UD_KIND_REMOTE_READ,
+                                     pi, pd, lkey, UD_KIND_LOCAL_WRITE, wr, va, len, pa));
+
+  // Entry i of the memory log is one request w may make.
   predicate ud_wr_side_ok{L}(struct ud_prot *pi, integer pd, struct ud_prot *pt, integer tpd,
                               struct ud_wr *w, integer i) =
-    (w->opcode == UD_WR_WRITE ==>
-       (ud_dma_wr[i] == 0 ==> ud_dma_ok(pi, pd, w->lkey, UD_KIND_LOCAL_READ, i)) &&
-       (ud_dma_wr[i] == 1 ==> ud_dma_ok(pt, tpd, w->rkey, UD_KIND_REMOTE_WRITE, i))) &&
-    (w->opcode == UD_WR_READ ==>
-       (ud_dma_wr[i] == 0 ==> ud_dma_ok(pt, tpd, w->rkey, UD_KIND_REMOTE_READ, i)) &&
-       (ud_dma_wr[i] == 1 ==> ud_dma_ok(pi, pd, w->lkey, UD_KIND_LOCAL_WRITE, i)));
+    ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
+             ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
+
+  // A packet's entries all have its direction.
+  lemma ud_dma_covers_wr{L}: \forall integer from, to, va, n, wr, i;
+    ud_dma_covers(from, to, va, n, wr) && from <= i < to ==> ud_dma_wr[i] == wr;
 */
 
 /*@
