@@ -371,7 +371,7 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n);
 void ud_plat_dma_read(uint64_t pa, uint8_t *buf, uint32_t n);
 
 /* ------------------------------------------------------------- xfer_wr */
-/* The completion door (wip/src/xfer_wr.c): the work request on queue pair qp
+/* The completion door (src/xfer_wr.c): the work request on live queue pair qp
  * of the calling node ended with status st after `len` bytes.  The home
  * queues it on the QP's completion queue.  Ghost log: ud_cq_n completions,
  * the i-th (ud_cq_qp[i], ud_cq_st[i], ud_cq_len[i]).  [A-PLAT-CQ] */

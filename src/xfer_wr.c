@@ -51,10 +51,11 @@ ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot 
 	uint32_t off = 0, k, pd, tpd;
 	ud_status rc = UD_OK;
 
+	if (qp >= UD_PROT_NQP || pi->qp_live[qp] != 1u)
+		return UD_E_NOENT;
 	if (w->opcode > UD_WR_READ || w->len == 0u || w->len > UD_WR_MAX_LEN)
 		rc = UD_E_INVAL;
-	else if (qp >= UD_PROT_NQP || pi->qp_live[qp] != 1u ||
-		 tqp >= UD_PROT_NQP || pt->qp_live[tqp] != 1u)
+	else if (tqp >= UD_PROT_NQP || pt->qp_live[tqp] != 1u)
 		rc = UD_E_NOENT;
 	else if (w->lva > U64_MAX_ - w->len || w->rva > U64_MAX_ - w->len)
 		rc = UD_E_OVERFLOW;

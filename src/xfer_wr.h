@@ -8,6 +8,9 @@
  *      -> packets of UD_PKT_MAX bytes through xfer_packet, then exactly one
  *         completion on the initiator's QP: UD_OK and len, or the first
  *         refused packet's error and the bytes moved before it
+ *      -> UD_E_NOENT and no completion when the initiator's QP is not live
+ *         (no queue to complete on: the poster is told at once, as
+ *         ibv_post_send fails on a QP in the wrong state)
  *
  * Who issues is trusted state, never the request: the initiator's PD is the
  * one its QP belongs to (pi->qp_pd[qp]), the target's the one the connected
@@ -41,12 +44,16 @@ struct ud_wr {
 };
 
 /*@
-  // A request the engine runs: a known opcode, 1 .. UD_WR_MAX_LEN bytes,
-  // live QPs at both ends, neither buffer through 2^64.
+  // The initiator's queue pair: the one the request was posted on, and the
+  // queue its completion goes to.
+  predicate ud_wr_qp_ok{L}(struct ud_prot *pi, integer qp) =
+    qp < UD_PROT_NQP && pi->qp_live[qp] == 1;
+
+  // A request the engine runs on a live initiator QP: a known opcode,
+  // 1 .. UD_WR_MAX_LEN bytes, a live target QP, neither buffer through 2^64.
   predicate ud_wr_ok{L}(struct ud_prot *pi, integer qp, struct ud_prot *pt, integer tqp,
                         struct ud_wr *w) =
     w->opcode <= UD_WR_READ && 1 <= w->len <= UD_WR_MAX_LEN &&
-    qp < UD_PROT_NQP && pi->qp_live[qp] == 1 &&
     tqp < UD_PROT_NQP && pt->qp_live[tqp] == 1 &&
     w->lva + w->len <= 18446744073709551615 && w->rva + w->len <= 18446744073709551615;
 
@@ -79,6 +86,11 @@ struct ud_wr {
     ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
              ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
 
+  // Exactly one completion was queued after the first n0, on queue pair
+  // qp, with status st.
+  predicate ud_wr_completed{L}(integer n0, integer qp, integer st) =
+    ud_cq_n == n0 + 1 && ud_cq_qp[n0] == qp && ud_cq_st[n0] == st;
+
   // A packet's entries all have its direction.
   lemma ud_dma_covers_wr{L}: \forall integer from, to, va, n, wr, i;
     ud_dma_covers(from, to, va, n, wr) && from <= i < to ==> ud_dma_wr[i] == wr;
@@ -93,14 +105,19 @@ struct ud_wr {
           ud_dma_len[ud_dma_n .. UD_DMA_LOG - 1], ud_dma_wr[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_va[ud_dma_n .. UD_DMA_LOG - 1],
           ud_cq_n, ud_cq_qp[ud_cq_n], ud_cq_st[ud_cq_n], ud_cq_len[ud_cq_n];
-  ensures one_completion: ud_cq_n == \old(ud_cq_n) + 1 && ud_cq_qp[\old(ud_cq_n)] == qp &&
-    ud_cq_st[\old(ud_cq_n)] == \result;
-  behavior bad_request:
-    assumes !ud_wr_ok(pi, qp, pt, tqp, w);
+  behavior no_qp:
+    assumes !ud_wr_qp_ok(pi, qp);
+    ensures refused: \result == UD_E_NOENT;
     ensures nothing_moved: ud_dma_n == \old(ud_dma_n);
+    ensures no_completion: ud_cq_n == \old(ud_cq_n);
+  behavior bad_request:
+    assumes ud_wr_qp_ok(pi, qp) && !ud_wr_ok(pi, qp, pt, tqp, w);
+    ensures one_completion: ud_wr_completed(\old(ud_cq_n), qp, \result);
     ensures error: \result != UD_OK;
+    ensures nothing_moved: ud_dma_n == \old(ud_dma_n);
   behavior run:
-    assumes ud_wr_ok(pi, qp, pt, tqp, w);
+    assumes ud_wr_qp_ok(pi, qp) && ud_wr_ok(pi, qp, pt, tqp, w);
+    ensures one_completion: ud_wr_completed(\old(ud_cq_n), qp, \result);
     ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       ud_wr_side_ok(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w, i);
   complete behaviors;

@@ -113,7 +113,8 @@ END_TEST
 
 /* The issuer is the QP's PD: the same request from a QP of another PD at the
  * target is refused at the first packet; bad requests complete with their
- * error and move nothing. */
+ * error and move nothing; a request posted on a QP that is not live is
+ * refused at once, with no completion (there is no queue to put it on). */
 START_TEST(issuer_from_trusted_state)
 {
 	struct ud_wr w = { UD_WR_WRITE, alk, brk, 0x10000, 0x7F0100, 100 };
@@ -129,13 +130,18 @@ START_TEST(issuer_from_trusted_state)
 	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_INVAL);
 	w.opcode = UD_WR_WRITE;
 	ck_assert_int_eq(ud_wr_run(&A, 15, &B, bqp, &w), UD_E_NOENT);
+	ck_assert_int_eq(ud_wr_run(&A, UD_PROT_NQP, &B, bqp, &w), UD_E_NOENT);
+	ck_assert_uint_eq(host_cq.n, 4);       /* no queue, no completion */
 	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, 99, &w), UD_E_NOENT);
 	w.rva = UINT64_MAX - 10;
 	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_OVERFLOW);
-	ck_assert_uint_eq(host_cq.n, 7);
+	ck_assert_uint_eq(host_cq.n, 6);
 	ck_assert_uint_eq(host_dma.n, 1);      /* only the first request read one packet */
-	for (uint32_t i = 1; i < 7; i++)
+	for (uint32_t i = 1; i < 6; i++) {
+		ck_assert_uint_eq(host_cq.e[i].qp, aqp);
+		ck_assert_int_ne(host_cq.e[i].st, UD_OK);
 		ck_assert_uint_eq(host_cq.e[i].len, 0);
+	}
 }
 END_TEST
 
