@@ -123,7 +123,8 @@ int main(void)
 	}
 	dt = now() - t0;
 	printf("rdma_loopback: %d writes of %u bytes in %.3f s: %.1f us each, %.1f MB/s\n",
-	       BURST, BIG, dt, dt * 1e6 / BURST, BURST * (double)BIG / dt / 1e6);
+	       BURST, BIG, dt, dt * 1e6 / BURST,
+	       BURST * (double)BIG / dt / 1e6);
 
 	err = uldma_destroy_qp(fd, qp);
 	if (!err)
