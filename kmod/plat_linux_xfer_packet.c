@@ -47,6 +47,8 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n)
 	kva = kmap_local_page(pg);
 	memcpy(kva + (pa & ~PAGE_MASK), data, n);
 	kunmap_local(kva);
+	/* The page may be mapped in user space: keep its view coherent. */
+	flush_dcache_page(pg);
 	set_page_dirty_lock(pg);
 }
 

@@ -3,6 +3,7 @@
 #ifndef ULDMA_KMOD_H
 #define ULDMA_KMOD_H
 
+#include <linux/mutex.h>
 #include <linux/types.h>
 
 #define UD_KMOD_REPORT_LEN 128
@@ -45,13 +46,39 @@ void ud_kmod_stage_end(struct ud_kmod_stage *st);
 long ud_kmod_pins_held(void);
 /* Memory-door pieces refused (a frame no registration can name; 0). */
 long ud_kmod_dma_refusals(void);
-/* Completions (the completion door's device-wide ring): take the oldest
- * not yet taken; *overrun grows by those the ring dropped before it. */
+/*
+ * Completions (kmod/plat_linux_xfer_wr.c, the completion door's home): one
+ * queue per open file, reached by the QP number.  A QP is bound to its
+ * file's queue when created and unbound when destroyed (both under the
+ * device mutex, as is every call of the core that completes); the door,
+ * ud_plat_complete(qp, ...), appends to the queue QP qp is bound to,
+ * stamped with the wr_id and opcode ud_kmod_wr_begin recorded for it.
+ */
+#define UD_KMOD_CQ_DEPTH 128
 struct ud_kmod_cqe {
+	u64 wr_id;
 	u32 qp;
-	s32 status;
+	u32 opcode;
 	u32 len;
+	s32 status;			/* the core's ud_status             */
 };
-bool ud_kmod_poll(struct ud_kmod_cqe *e, unsigned long *overrun);
+struct ud_kmod_cq {
+	struct mutex lock;		/* inside the device mutex          */
+	unsigned int head;		/* oldest entry                     */
+	unsigned int count;
+	struct ud_kmod_cqe e[UD_KMOD_CQ_DEPTH];
+};
+void ud_kmod_cq_init(struct ud_kmod_cq *cq);
+void ud_kmod_cq_destroy(struct ud_kmod_cq *cq);
+/* Room for one more completion (the POST ioctl asks before the core). */
+bool ud_kmod_cq_room(struct ud_kmod_cq *cq);
+/* The oldest completion (NULL: none) and taking it; caller holds cq->lock. */
+const struct ud_kmod_cqe *ud_kmod_cq_front(struct ud_kmod_cq *cq);
+void ud_kmod_cq_pop(struct ud_kmod_cq *cq);
+void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq);
+void ud_kmod_qp_unbind(u32 qp);
+void ud_kmod_wr_begin(u32 qp, u64 wr_id, u32 opcode);
+/* Completions the door could not queue (no queue bound, queue full): 0. */
+long ud_kmod_cq_dropped(void);
 
 #endif /* ULDMA_KMOD_H */

@@ -14,10 +14,14 @@
  *
  * /dev/uldma also carries the verbs of the core (kmod/uapi/uldma.h): one
  * struct ud_prot for the device (the engine checks every DMA against one
- * table), one mutex around it, and per open file the set of PDs it
- * allocated.  A file reaches only its own PDs and the regions in them;
- * release() deregisters every region of the file (unpinning its pages) and
- * frees its PDs.  See docs/homes.md, "/dev/uldma".
+ * table), one mutex around it, and per open file the sets of PDs and QPs
+ * it created and its completion queue.  A file reaches only its own PDs,
+ * the regions in them and its own QPs; a work request posted on one of its
+ * QPs runs through the core's engine (ud_wr_run) synchronously in the
+ * ioctl, in loopback (initiator and target are the device's one
+ * protection state).  release() destroys the file's QPs, deregisters every
+ * region of the file (unpinning its pages) and frees its PDs.  See
+ * docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -36,6 +40,7 @@
 #include "access.h"
 #include "mr.h"
 #include "pd.h"
+#include "xfer_wr.h"
 #include "uapi/uldma.h"
 #include "uldma_kmod.h"
 
@@ -43,13 +48,15 @@ struct uldma_dev {
 	struct miscdevice misc;
 	char report[UD_KMOD_REPORT_LEN];
 	size_t report_len;
-	struct mutex lock;		/* protects prot and every file's pds */
-	struct ud_prot prot;		/* PDs, regions, pin table            */
+	struct mutex lock;		/* prot, files' pds/qps, engine runs  */
+	struct ud_prot prot;		/* PDs, QPs, regions, pin table       */
 };
 
 /* One open file of /dev/uldma: one process context. */
 struct uldma_file {
 	u32 pds;			/* bit d: PD d is this file's         */
+	u32 qps;			/* bit q: QP q is this file's         */
+	struct ud_kmod_cq cq;		/* completions of this file's QPs     */
 };
 
 static struct uldma_dev *uldma;
@@ -102,6 +109,11 @@ static bool uldma_owns(const struct uldma_file *uf, u32 pd)
 	return pd < UD_PROT_NPD && (uf->pds & BIT(pd));
 }
 
+static bool uldma_owns_qp(const struct uldma_file *uf, u32 qp)
+{
+	return qp < UD_PROT_NQP && (uf->qps & BIT(qp));
+}
+
 /*
  * Copy an ioctl argument in: at least this header's struct (usize is the
  * size encoded in the command); a longer one must end in zeros.
@@ -116,8 +128,15 @@ static int uldma_arg_in(void *k, size_t ksize, void __user *u, size_t usize)
 static int uldma_query(void __user *u, size_t usize)
 {
 	struct uldma_query q;
-	int err = uldma_arg_in(&q, sizeof(q), u, usize);
+	size_t ksize = sizeof(q);
+	int err;
 
+	BUILD_BUG_ON(offsetofend(struct uldma_query, max_mr_len) !=
+		     ULDMA_QUERY_SIZE_VER1);
+	/* An ABI-1 caller's shorter struct is answered in its own size. */
+	if (usize == ULDMA_QUERY_SIZE_VER1)
+		ksize = usize;
+	err = uldma_arg_in(&q, ksize, u, usize);
 	if (err)
 		return err;
 	q.abi_version = ULDMA_ABI_VERSION;
@@ -127,7 +146,11 @@ static int uldma_query(void __user *u, size_t usize)
 	q.max_mr_pages = UD_PROT_MAXPG;
 	q.max_pinned_pages = UD_PROT_NPIN;
 	q.max_mr_len = (u64)UD_PROT_MAXPG * UD_PAGE_SIZE;
-	return copy_to_user(u, &q, sizeof(q)) ? -EFAULT : 0;
+	q.max_qp = UD_PROT_NQP;
+	q.max_wr_len = UD_WR_MAX_LEN;
+	q.cq_depth = UD_KMOD_CQ_DEPTH;
+	q.reserved = 0;
+	return copy_to_user(u, &q, ksize) ? -EFAULT : 0;
 }
 
 static int uldma_alloc_pd(struct uldma_file *uf, void __user *u, size_t usize)
@@ -265,6 +288,137 @@ static int uldma_check(struct uldma_file *uf, void __user *u, size_t usize)
 	return copy_to_user(u, &c, sizeof(c)) ? -EFAULT : 0;
 }
 
+static int uldma_create_qp(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_create_qp c;
+	uint32_t qp;
+	int err = uldma_arg_in(&c, sizeof(c), u, usize);
+
+	if (err)
+		return err;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns(uf, c.pd)) {
+		err = -ENOENT;
+		goto out_unlock;
+	}
+	err = uldma_errno(ud_qp_attach(&uldma->prot, c.pd, &qp), 0);
+	if (err)
+		goto out_unlock;
+	c.qp = qp;
+	if (copy_to_user(u, &c, sizeof(c))) {
+		/* The caller never learns the QP: take it back. */
+		WARN_ON(ud_qp_detach(&uldma->prot, qp) != UD_OK);
+		err = -EFAULT;
+		goto out_unlock;
+	}
+	ud_kmod_qp_bind(qp, &uf->cq);
+	uf->qps |= BIT(qp);
+out_unlock:
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+/* Under the device mutex: the QP leaves its PD and its file. */
+static int uldma_qp_gone(struct uldma_file *uf, u32 qp)
+{
+	int err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
+
+	if (!err) {
+		ud_kmod_qp_unbind(qp);
+		uf->qps &= ~BIT(qp);
+	}
+	return err;
+}
+
+static int uldma_destroy_qp(struct uldma_file *uf, void __user *u,
+			    size_t usize)
+{
+	struct uldma_destroy_qp d;
+	int err = uldma_arg_in(&d, sizeof(d), u, usize);
+
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, d.qp))
+		err = -ENOENT;
+	else
+		err = uldma_qp_gone(uf, d.qp);
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+/*
+ * POST: the home only checks that both QPs are this file's (loopback: the
+ * target is this device's own protection state) and that the completion
+ * will find room; everything else -- opcode, length, keys, PDs, access,
+ * bounds -- is the core's to decide, packet by packet, and its verdict is
+ * the one completion ud_wr_run emits.
+ */
+static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_post p;
+	struct ud_wr w;
+	int err = uldma_arg_in(&p, sizeof(p), u, usize);
+
+	if (err)
+		return err;
+	BUILD_BUG_ON(ULDMA_WR_RDMA_WRITE != UD_WR_WRITE ||
+		     ULDMA_WR_RDMA_READ != UD_WR_READ);
+	w = (struct ud_wr){ .opcode = p.opcode, .lkey = p.lkey,
+			    .rkey = p.rkey, .lva = p.local_addr,
+			    .rva = p.remote_addr, .len = p.length };
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, p.qp) || !uldma_owns_qp(uf, p.dest_qp)) {
+		err = -ENOENT;
+	} else if (!ud_kmod_cq_room(&uf->cq)) {
+		err = -ENOBUFS;
+	} else {
+		ud_kmod_wr_begin(p.qp, p.wr_id, p.opcode);
+		/* The verdict is the completion, not the ioctl's result. */
+		ud_wr_run(&uldma->prot, p.qp, &uldma->prot, p.dest_qp, &w);
+	}
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	const struct ud_kmod_cqe *e = NULL;
+	struct uldma_wc wc;
+	struct uldma_poll p;
+	u8 __user *out;
+	u32 n = 0;
+	int err = uldma_arg_in(&p, sizeof(p), u, usize);
+
+	if (err)
+		return err;
+	if (p.reserved || p.wc_size < sizeof(wc))
+		return -EINVAL;
+	out = u64_to_user_ptr(p.wc);
+	mutex_lock(&uf->cq.lock);
+	while (n < p.max_wc && (e = ud_kmod_cq_front(&uf->cq))) {
+		wc = (struct uldma_wc){ .wr_id = e->wr_id, .qp = e->qp,
+					.opcode = e->opcode,
+					.byte_len = e->len,
+					.status = uldma_errno(e->status, 0),
+					.core_status = e->status };
+		/* Taken only once written. */
+		if (copy_to_user(out, &wc, sizeof(wc)) ||
+		    clear_user(out + sizeof(wc), p.wc_size - sizeof(wc)))
+			break;
+		ud_kmod_cq_pop(&uf->cq);
+		out += p.wc_size;
+		n++;
+	}
+	mutex_unlock(&uf->cq.lock);
+	if (n == 0 && p.max_wc && e)
+		return -EFAULT;
+	p.count = n;
+	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
+}
+
 static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct uldma_file *uf = file->private_data;
@@ -287,6 +441,14 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_dereg_mr(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_CHECK):
 		return uldma_check(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_CREATE_QP):
+		return uldma_create_qp(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_DESTROY_QP):
+		return uldma_destroy_qp(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_POST):
+		return uldma_post(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_POLL):
+		return uldma_poll(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}
@@ -298,15 +460,17 @@ static int uldma_open(struct inode *inode, struct file *file)
 
 	if (!uf)
 		return -ENOMEM;
+	ud_kmod_cq_init(&uf->cq);
 	file->private_data = uf;
 	return 0;
 }
 
 /*
- * The file's last reference went (close, exit, kill): every region in its
- * PDs is deregistered (the core unpins each page after its last
- * registration), then its PDs are freed.  No window or QP verb exists, so
- * neither can be refused.
+ * The file's last reference went (close, exit, kill): its QPs are
+ * destroyed (no request is running: posts run inside the ioctl, under the
+ * mutex), every region in its PDs is deregistered (the core unpins each
+ * page after its last registration), then its PDs are freed.  No window
+ * verb exists, so nothing can hold a region and be refused.
  */
 static int uldma_release(struct inode *inode, struct file *file)
 {
@@ -315,6 +479,10 @@ static int uldma_release(struct inode *inode, struct file *file)
 	uint32_t i;
 
 	mutex_lock(&uldma->lock);
+	for (i = 0; i < UD_PROT_NQP; i++) {
+		if (uldma_owns_qp(uf, i))
+			WARN_ON(uldma_qp_gone(uf, i));
+	}
 	for (i = 0; i < UD_PROT_NMR; i++) {
 		if (ud_query_mr(&uldma->prot, i, &a) == UD_OK &&
 		    uldma_owns(uf, a.pd))
@@ -326,6 +494,7 @@ static int uldma_release(struct inode *inode, struct file *file)
 	}
 	uf->pds = 0;
 	mutex_unlock(&uldma->lock);
+	ud_kmod_cq_destroy(&uf->cq);
 	kfree(uf);
 	return 0;
 }
@@ -383,17 +552,23 @@ err_free:
 
 static void __exit uldma_exit(void)
 {
-	long pins;
+	long pins, lost, refused;
 
 	misc_deregister(&uldma->misc);
 	/* Every file is closed (the module was in use until then). */
 	pins = ud_kmod_pins_held();
+	lost = ud_kmod_cq_dropped();
+	refused = ud_kmod_dma_refusals();
 	if (pins)
 		pr_err("unload: %ld pages still pinned\n", pins);
+	if (lost || refused)
+		pr_err("unload: %ld completions lost, %ld DMA pieces refused\n",
+		       lost, refused);
 	mutex_destroy(&uldma->lock);
 	kfree(uldma);
 	uldma = NULL;
-	pr_info("unloaded, %ld pages pinned\n", pins);
+	pr_info("unloaded, %ld pages pinned, %ld completions lost, %ld DMA pieces refused\n",
+		pins, lost, refused);
 }
 
 module_init(uldma_init);

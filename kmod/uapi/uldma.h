@@ -3,10 +3,13 @@
  * kmod/uapi/uldma.h -- the user-space interface of /dev/uldma (uldma.ko).
  *
  * Each open file of /dev/uldma is one process context: the protection
- * domains it allocates belong to it, the regions it registers are in its
- * PDs, and closing it (or the process dying) deregisters and unpins all of
- * them.  Every verb is decided by the verified core (src/pd.c, src/mr.c,
- * src/access.c); this header only carries arguments and answers.
+ * domains it allocates belong to it, the regions it registers and the queue
+ * pairs it creates are in its PDs, its completions land on its own
+ * completion queue, and closing it (or the process dying) destroys its QPs
+ * and deregisters and unpins its regions.  Every verb is decided by the
+ * verified core (src/pd.c, src/mr.c, src/access.c, src/xfer_wr.c with
+ * src/xfer_packet.c); this header only carries arguments and answers.
+ * lib/libuldma.h wraps it for C programs.
  *
  * ABI rules:
  *  - every ioctl is _IOWR(ULDMA_IOC_MAGIC, nr, struct); the size encoded in
@@ -17,6 +20,9 @@
  *    ULDMA_IOC_QUERY) grows when a struct grows.
  *  - reserved fields must be zero (-EINVAL).
  *  - an ioctl that fails returns -1 with errno set and changes nothing.
+ *  - ABI 1 (QUERY .. CHECK) -> 2: QUERY grew (max_qp, max_wr_len,
+ *    cq_depth); CREATE_QP, DESTROY_QP, POST, POLL are new.  QUERY still
+ *    answers an ABI-1 caller's 32-byte struct in its own size.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -47,7 +53,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	1
+#define ULDMA_ABI_VERSION	2
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -76,7 +82,13 @@ struct uldma_query {
 	__u32 max_mr_pages;	/* pages per region (UD_PROT_MAXPG)         */
 	__u32 max_pinned_pages;	/* distinct pinned pages (UD_PROT_NPIN)     */
 	__u64 max_mr_len;	/* bytes per region, page-aligned start     */
+	/* ABI 2: */
+	__u32 max_qp;		/* queue pairs (UD_PROT_NQP)                */
+	__u32 max_wr_len;	/* bytes per work request (UD_WR_MAX_LEN)   */
+	__u32 cq_depth;		/* completions a file's queue holds         */
+	__u32 reserved;		/* out: 0                                   */
 };
+#define ULDMA_QUERY_SIZE_VER1	32	/* ABI 1's struct uldma_query       */
 
 /* ALLOC_PD (out: pd) and DEALLOC_PD (in: pd). */
 struct uldma_pd {
@@ -124,6 +136,95 @@ struct uldma_check {
 	__u32 reserved;
 };
 
+/*
+ * CREATE_QP: a queue pair in pd, a PD of this file (in); qp (out).  The
+ * core records the QP as a member of pd (ud_qp_attach): the PD cannot be
+ * deallocated while the QP lives (EBUSY), and every work request posted on
+ * the QP is issued by pd -- the PD comes from the QP, never from the
+ * request.  ENOENT: pd is not this file's; ENOSPC: all max_qp QPs exist.
+ */
+struct uldma_create_qp {
+	__u32 pd;
+	__u32 qp;		/* out                                      */
+};
+
+/* DESTROY_QP (in: qp of this file, else ENOENT).  Its completions stay. */
+struct uldma_destroy_qp {
+	__u32 qp;
+	__u32 reserved;
+};
+
+/* Work request opcodes (src/xfer_wr.h UD_WR_*). */
+#define ULDMA_WR_RDMA_WRITE	0u
+#define ULDMA_WR_RDMA_READ	1u
+
+/*
+ * POST: one work request on qp, run to completion by the core
+ * (ud_wr_run) in packets of 256 bytes, each checked against the
+ * protection state:
+ *   RDMA write: [local_addr, +length) through lkey (local read, in the
+ *               PD of qp) -> [remote_addr, +length) through rkey (remote
+ *               write, in the PD of dest_qp);
+ *   RDMA read:  [remote_addr, +length) through rkey (remote read, PD of
+ *               dest_qp) -> [local_addr, +length) through lkey (local
+ *               write, PD of qp).
+ * This slice is loopback only: the target is this device's protection
+ * state, dest_qp a QP of this file (qp itself or another).  The request
+ * runs synchronously inside the ioctl (a kernel-thread engine comes
+ * later), so its completion is on the queue when the ioctl returns.
+ *
+ * The ioctl fails, and nothing runs and no completion is queued, only
+ * when the home refuses before the core sees the request:
+ *   ENOENT   qp or dest_qp is not a QP of this file
+ *   ENOBUFS  this file's completion queue is full (poll first)
+ * Otherwise it returns 0 and the core produced exactly ONE completion
+ * (struct uldma_wc, wr_id echoed): status 0 and byte_len == length, or
+ * the error of the first refused packet and the bytes moved before it.
+ * Errors the core decides (errno table above): unknown opcode, length 0
+ * or > max_wr_len (EINVAL); a forged, stale or deregistered key (ENOKEY);
+ * a key of another PD (EPERM); an access the region does not grant
+ * (EACCES); a range outside the region (EFAULT); addr + length past 2^64
+ * (EOVERFLOW).  A refused packet moves no byte.
+ */
+struct uldma_post {
+	__u64 wr_id;		/* echoed in the completion                 */
+	__u64 local_addr;
+	__u64 remote_addr;
+	__u32 qp;
+	__u32 dest_qp;
+	__u32 opcode;		/* ULDMA_WR_*                               */
+	__u32 lkey;
+	__u32 rkey;
+	__u32 length;		/* 1 .. max_wr_len                          */
+};
+
+/* One completion. */
+struct uldma_wc {
+	__u64 wr_id;
+	__u32 qp;
+	__u32 opcode;		/* the request's, as posted                 */
+	__u32 byte_len;		/* bytes moved                              */
+	__s32 status;		/* 0 or a negative errno (table above)      */
+	__s32 core_status;	/* the core's ud_status                     */
+	__u32 reserved;		/* 0                                        */
+};
+
+/*
+ * POLL: take up to max_wc of this file's completions, oldest first, into
+ * the user array at wc (entries of wc_size bytes, at least
+ * sizeof(struct uldma_wc); a larger entry's tail is zeroed).  count (out):
+ * how many were taken; an empty queue answers 0, not an error.  A
+ * completion is taken only once it was written: EFAULT when not even the
+ * first could be (the queue unchanged).
+ */
+struct uldma_poll {
+	__u64 wc;		/* user pointer to struct uldma_wc[max_wc]  */
+	__u32 wc_size;		/* sizeof(struct uldma_wc)                  */
+	__u32 max_wc;
+	__u32 count;		/* out                                      */
+	__u32 reserved;
+};
+
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
 #define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
 #define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
@@ -131,5 +232,9 @@ struct uldma_check {
 #define ULDMA_IOC_REG_MR	ULDMA_IOC(0x03, struct uldma_reg_mr)
 #define ULDMA_IOC_DEREG_MR	ULDMA_IOC(0x04, struct uldma_dereg_mr)
 #define ULDMA_IOC_CHECK		ULDMA_IOC(0x05, struct uldma_check)
+#define ULDMA_IOC_CREATE_QP	ULDMA_IOC(0x06, struct uldma_create_qp)
+#define ULDMA_IOC_DESTROY_QP	ULDMA_IOC(0x07, struct uldma_destroy_qp)
+#define ULDMA_IOC_POST		ULDMA_IOC(0x08, struct uldma_post)
+#define ULDMA_IOC_POLL		ULDMA_IOC(0x09, struct uldma_poll)
 
 #endif /* _UAPI_ULDMA_H */

@@ -6,7 +6,8 @@
  *
  *   uldma_verbs_test          every check; one line each, then
  *                             "verbs: N/N checks passed"; exit 0 iff all held
- *   uldma_verbs_test hold     allocate a PD, register 16 KB, print
+ *   uldma_verbs_test hold     allocate a PD, register 16 KB, create a
+ *                             QP and run one RDMA write on it, print
  *                             "verbs: holding", then sleep until killed
  *                             (init.sh kills it and checks that rmmod finds
  *                             nothing pinned)
@@ -133,17 +134,37 @@ static int open_dev(void)
 static int hold(void)
 {
 	int fd = open_dev();
-	uint32_t pd, lkey;
+	uint32_t pd, lkey, rkey;
 	char *buf = malloc(BUF_LEN);
+	struct uldma_create_qp c = { 0 };
+	struct uldma_post p = { 0 };
 
 	if (!buf || alloc_pd(fd, &pd) ||
-	    reg_mr(fd, pd, (uintptr_t)buf, BUF_LEN, ULDMA_ACC_LOCAL_WRITE,
-		   &lkey, NULL)) {
+	    reg_mr(fd, pd, (uintptr_t)buf, BUF_LEN, ULDMA_ACC_LOCAL_WRITE |
+		   ULDMA_ACC_REMOTE_WRITE, &lkey, &rkey)) {
 		printf("verbs: holder: setup failed\n");
 		return 1;
 	}
 	memset(buf, 0x5a, BUF_LEN);
-	printf("verbs: holding pd %u key 0x%x\n", pd, lkey);
+	/* A QP with a completion left unpolled: release() must cope. */
+	c.pd = pd;
+	p.lkey = lkey;
+	p.rkey = rkey;
+	p.local_addr = (uintptr_t)buf;
+	p.remote_addr = (uintptr_t)buf + BUF_LEN / 2;
+	p.length = 1000;
+	if (xioctl(fd, ULDMA_IOC_CREATE_QP, &c) == 0) {
+		p.qp = c.qp;
+		p.dest_qp = c.qp;
+		if (xioctl(fd, ULDMA_IOC_POST, &p)) {
+			printf("verbs: holder: post failed\n");
+			return 1;
+		}
+	} else {
+		printf("verbs: holder: create_qp failed\n");
+		return 1;
+	}
+	printf("verbs: holding pd %u key 0x%x qp %u\n", pd, lkey, c.qp);
 	fflush(stdout);
 	for (;;)
 		pause();

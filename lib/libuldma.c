@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+/* lib/libuldma.c -- see libuldma.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "libuldma.h"
+
+static int uldma_ioctl(int fd, unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) == 0 ? 0 : -errno;
+}
+
+static uint64_t uldma_ptr(const void *p)
+{
+	return (uint64_t)(uintptr_t)p;
+}
+
+int uldma_open(void)
+{
+	int fd = open(ULDMA_DEV_PATH, O_RDWR | O_CLOEXEC);
+
+	return fd >= 0 ? fd : -errno;
+}
+
+int uldma_close(int fd)
+{
+	return close(fd) == 0 ? 0 : -errno;
+}
+
+int uldma_query(int fd, struct uldma_query *q)
+{
+	memset(q, 0, sizeof(*q));
+	return uldma_ioctl(fd, ULDMA_IOC_QUERY, q);
+}
+
+int uldma_alloc_pd(int fd, uint32_t *pd)
+{
+	struct uldma_pd a = { 0 };
+	int err = uldma_ioctl(fd, ULDMA_IOC_ALLOC_PD, &a);
+
+	if (!err)
+		*pd = a.pd;
+	return err;
+}
+
+int uldma_dealloc_pd(int fd, uint32_t pd)
+{
+	struct uldma_pd a = { .pd = pd };
+
+	return uldma_ioctl(fd, ULDMA_IOC_DEALLOC_PD, &a);
+}
+
+int uldma_reg_mr(int fd, uint32_t pd, const void *addr, size_t len,
+		 uint32_t access, uint32_t *lkey, uint32_t *rkey)
+{
+	struct uldma_reg_mr r = { .addr = uldma_ptr(addr), .length = len,
+				  .pd = pd, .access = access };
+	int err = uldma_ioctl(fd, ULDMA_IOC_REG_MR, &r);
+
+	if (!err && lkey)
+		*lkey = r.lkey;
+	if (!err && rkey)
+		*rkey = r.rkey;
+	return err;
+}
+
+int uldma_dereg_mr(int fd, uint32_t lkey)
+{
+	struct uldma_dereg_mr d = { .lkey = lkey };
+
+	return uldma_ioctl(fd, ULDMA_IOC_DEREG_MR, &d);
+}
+
+int uldma_create_qp(int fd, uint32_t pd, uint32_t *qp)
+{
+	struct uldma_create_qp c = { .pd = pd };
+	int err = uldma_ioctl(fd, ULDMA_IOC_CREATE_QP, &c);
+
+	if (!err)
+		*qp = c.qp;
+	return err;
+}
+
+int uldma_destroy_qp(int fd, uint32_t qp)
+{
+	struct uldma_destroy_qp d = { .qp = qp };
+
+	return uldma_ioctl(fd, ULDMA_IOC_DESTROY_QP, &d);
+}
+
+int uldma_post(int fd, const struct uldma_post *wr)
+{
+	struct uldma_post p = *wr;
+
+	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
+}
+
+int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		     const void *local, uint32_t lkey, const void *remote,
+		     uint32_t rkey, uint32_t len)
+{
+	struct uldma_post p = { .wr_id = wr_id, .qp = qp, .dest_qp = dest_qp,
+				.opcode = ULDMA_WR_RDMA_WRITE,
+				.local_addr = uldma_ptr(local), .lkey = lkey,
+				.remote_addr = uldma_ptr(remote), .rkey = rkey,
+				.length = len };
+
+	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
+}
+
+int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		    void *local, uint32_t lkey, const void *remote,
+		    uint32_t rkey, uint32_t len)
+{
+	struct uldma_post p = { .wr_id = wr_id, .qp = qp, .dest_qp = dest_qp,
+				.opcode = ULDMA_WR_RDMA_READ,
+				.local_addr = uldma_ptr(local), .lkey = lkey,
+				.remote_addr = uldma_ptr(remote), .rkey = rkey,
+				.length = len };
+
+	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
+}
+
+int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max)
+{
+	struct uldma_poll p = { .wc = uldma_ptr(wc), .wc_size = sizeof(*wc),
+				.max_wc = max };
+	int err = uldma_ioctl(fd, ULDMA_IOC_POLL, &p);
+
+	return err ? err : (int)p.count;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/libuldma.h -- a small C library over /dev/uldma (kmod/uapi/uldma.h).
+ *
+ * Thin on purpose: each call is one ioctl, every verb is decided by the
+ * verified core in the kernel module, and nothing is cached here.  Names
+ * follow rdma-core's verbs (alloc_pd, reg_mr, create_qp, post, poll).
+ *
+ * Every function returns 0 (uldma_open: a file descriptor; uldma_poll: the
+ * number of completions) or a negative errno; errno itself is left as the
+ * system call set it.  A work request's own verdict is not the post's
+ * result but its completion's status (0 or a negative errno).
+ *
+ *     int fd = uldma_open();
+ *     uldma_alloc_pd(fd, &pd);
+ *     uldma_reg_mr(fd, pd, src, len, 0, &slkey, NULL);
+ *     uldma_reg_mr(fd, pd, dst, len, ULDMA_ACC_LOCAL_WRITE |
+ *                  ULDMA_ACC_REMOTE_WRITE, &dlkey, &drkey);
+ *     uldma_create_qp(fd, pd, &qp);
+ *     uldma_post_write(fd, qp, qp, 1, src, slkey, dst, drkey, len);
+ *     uldma_poll(fd, &wc, 1);     -> 1, wc.status 0, wc.byte_len len
+ */
+#ifndef LIBULDMA_H
+#define LIBULDMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uldma.h"
+
+#define ULDMA_DEV_PATH "/dev/uldma"
+
+/* A new context (one open file): its PDs, regions, QPs and completions. */
+int uldma_open(void);
+int uldma_close(int fd);
+int uldma_query(int fd, struct uldma_query *q);
+
+int uldma_alloc_pd(int fd, uint32_t *pd);
+int uldma_dealloc_pd(int fd, uint32_t pd);
+
+/*
+ * Register [addr, addr + len) in pd; rkey is 0 unless a remote right was
+ * asked for.  lkey / rkey may be NULL.
+ */
+int uldma_reg_mr(int fd, uint32_t pd, const void *addr, size_t len,
+		 uint32_t access, uint32_t *lkey, uint32_t *rkey);
+int uldma_dereg_mr(int fd, uint32_t lkey);
+
+int uldma_create_qp(int fd, uint32_t pd, uint32_t *qp);
+int uldma_destroy_qp(int fd, uint32_t qp);
+
+/* Any work request (opcode ULDMA_WR_*); the two below are the usual ones. */
+int uldma_post(int fd, const struct uldma_post *wr);
+
+/*
+ * RDMA write: len bytes from local (through lkey) to remote (through
+ * rkey, a region of dest_qp's PD).
+ */
+int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		     const void *local, uint32_t lkey, const void *remote,
+		     uint32_t rkey, uint32_t len);
+/* RDMA read: len bytes from remote (through rkey) into local (lkey). */
+int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		    void *local, uint32_t lkey, const void *remote,
+		    uint32_t rkey, uint32_t len);
+
+/* Up to max completions, oldest first: how many (0 when none). */
+int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max);
+
+#endif /* LIBULDMA_H */
