@@ -44,28 +44,40 @@ static ud_status one_packet(const struct ud_prot *sp, uint32_t spd, uint32_t sk,
 	return rc;
 }
 
-ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot *pt,
-		    uint32_t tqp, const struct ud_wr *w)
+/* The run's outcome: the first refused packet's status (else UD_OK) and the
+ * bytes moved before it. */
+struct wr_run {
+	ud_status rc;
+	uint32_t moved;
+};
+
+/* The packets of a well-formed request w, issuers pd (initiator) and tpd
+ * (target), until the last or the first refused one. */
+/*@
+  requires valid: \valid_read(pi) && \valid_read(pt) && \valid_read(w);
+  requires inv: ud_prot_inv(pi) && ud_prot_inv(pt);
+  requires req: w->opcode <= UD_WR_READ && 1 <= w->len <= UD_WR_MAX_LEN &&
+                w->lva + w->len <= 18446744073709551615 &&
+                w->rva + w->len <= 18446744073709551615;
+  requires room: ud_dma_n <= UD_DMA_LOG - 4 * (UD_WR_MAX_LEN / UD_PKT_MAX);
+  assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
+          ud_dma_len[ud_dma_n .. UD_DMA_LOG - 1], ud_dma_wr[ud_dma_n .. UD_DMA_LOG - 1],
+          ud_dma_va[ud_dma_n .. UD_DMA_LOG - 1];
+  ensures moved: \result.moved <= w->len;
+  ensures all_moved: \result.rc == UD_OK ==> \result.moved == w->len;
+  ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+    ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
+             ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
+*/
+static struct wr_run run_packets(const struct ud_prot *pi, uint32_t pd, const struct ud_prot *pt,
+				 uint32_t tpd, const struct ud_wr *w)
 {
 	uint8_t buf[UD_PKT_MAX];
-	uint32_t off = 0, k, pd, tpd;
+	uint32_t off = 0, k;
 	ud_status rc = UD_OK;
 
-	if (qp >= UD_PROT_NQP || pi->qp_live[qp] != 1u)
-		return UD_E_NOENT;
-	if (w->opcode > UD_WR_READ || w->len == 0u || w->len > UD_WR_MAX_LEN)
-		rc = UD_E_INVAL;
-	else if (tqp >= UD_PROT_NQP || pt->qp_live[tqp] != 1u)
-		rc = UD_E_NOENT;
-	else if (w->lva > U64_MAX_ - w->len || w->rva > U64_MAX_ - w->len)
-		rc = UD_E_OVERFLOW;
-	if (rc != UD_OK) {
-		ud_plat_complete(qp, rc, 0);
-		return rc;
-	}
-	pd = pi->qp_pd[qp];     /* the issuer: trusted state, not the request */
-	tpd = pt->qp_pd[tqp];
 	/*@ loop invariant off: 0 <= off <= w->len && off % UD_PKT_MAX == 0 || off == w->len;
+	    loop invariant ok: rc == UD_OK;
 	    loop invariant mono: \at(ud_dma_n, Pre) <= ud_dma_n;
 	    loop invariant room: ud_dma_n <= \at(ud_dma_n, Pre) + 4 * ((off + UD_PKT_MAX - 1) / UD_PKT_MAX);
 	    loop invariant e_prot: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
@@ -90,7 +102,29 @@ ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot 
 			break;
 		off += k;
 	}
-	/*@ assert pds: pd == pi->qp_pd[qp] && tpd == pt->qp_pd[tqp]; */
-	ud_plat_complete(qp, rc, off);
-	return rc;
+	return (struct wr_run){ rc, off };
+}
+
+ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot *pt,
+		    uint32_t tqp, const struct ud_wr *w)
+{
+	struct wr_run r;
+	ud_status rc = UD_OK;
+
+	if (qp >= UD_PROT_NQP || pi->qp_live[qp] != 1u)
+		return UD_E_NOENT;
+	if (w->opcode > UD_WR_READ || w->len == 0u || w->len > UD_WR_MAX_LEN)
+		rc = UD_E_INVAL;
+	else if (tqp >= UD_PROT_NQP || pt->qp_live[tqp] != 1u)
+		rc = UD_E_NOENT;
+	else if (w->lva > U64_MAX_ - w->len || w->rva > U64_MAX_ - w->len)
+		rc = UD_E_OVERFLOW;
+	if (rc != UD_OK) {
+		ud_plat_complete(qp, rc, 0);
+		return rc;
+	}
+	/* The issuers: the PDs of the two QPs (trusted state), not the request. */
+	r = run_packets(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w);
+	ud_plat_complete(qp, r.rc, r.moved);
+	return r.rc;
 }

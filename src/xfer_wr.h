@@ -118,6 +118,7 @@ struct ud_wr {
   behavior run:
     assumes ud_wr_qp_ok(pi, qp) && ud_wr_ok(pi, qp, pt, tqp, w);
     ensures one_completion: ud_wr_completed(\old(ud_cq_n), qp, \result);
+    ensures all_moved: \result == UD_OK ==> ud_cq_len[\old(ud_cq_n)] == w->len;
     ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       ud_wr_side_ok(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w, i);
   complete behaviors;
