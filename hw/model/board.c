@@ -113,7 +113,7 @@ struct bm_node {
 	bool    task_dst_pending;
 	/* counters the runner reads as deltas */
 	bm_time kernel_ns, pagein_real_ns;
-	uint64_t pageins, pages_in, src_faults, dst_faults;
+	uint64_t pageins, pages_in, src_faults, dst_faults, irqs;
 };
 
 struct bm_board {
@@ -417,6 +417,7 @@ static void irq_raise(struct bm_node *nd, uint32_t cb, bm_time t)
 	struct bm_ev e = { 0 };
 	e.u.cb = cb;
 	bm_st.irqs++;
+	nd->irqs++;
 	at(t + bm->p.irq_ns, EV_IRQ, nd->id, e);
 }
 
@@ -862,6 +863,7 @@ void bm_node_cnt(uint32_t n, struct bm_node_cnt *c)
 	c->pages_in = nd->pages_in;
 	c->src_faults = nd->src_faults;
 	c->dst_faults = nd->dst_faults;
+	c->irqs = nd->irqs;
 }
 
 void bm_submit(struct bm_xfer *x)

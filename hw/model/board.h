@@ -151,7 +151,7 @@ const struct ud_r5_sched_cnt *bm_r5_cnt(uint32_t n);
 /* Node n's driver counters (the runner takes deltas). */
 struct bm_node_cnt {
 	bm_time kernel_ns, pagein_real_ns;
-	uint64_t pageins, pages_in, src_faults, dst_faults;
+	uint64_t pageins, pages_in, src_faults, dst_faults, irqs;
 };
 void bm_node_cnt(uint32_t n, struct bm_node_cnt *c);
 

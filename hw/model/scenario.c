@@ -90,6 +90,7 @@ struct series {
 	double pagein_us[MAXSIZES], pageins[MAXSIZES], sfault[MAXSIZES], dfault[MAXSIZES];
 	double extra_us[MAXSIZES];
 	double mean_us[MAXSIZES];   /* lat_us is the median */
+	double irqs[MAXSIZES], kinv_us[MAXSIZES];  /* IRQs; driver us per IRQ */
 };
 
 static int cmp_d(const void *a, const void *b)
@@ -556,6 +557,8 @@ static void run_sweep(struct scen *sc)
 						    (m1.pagein_real_ns - n1.pagein_real_ns)) / 1e3 / k;
 			r->pageins[zi] = (double)((m0.pageins - n0.pageins) + (m1.pageins - n1.pageins)) / k;
 			r->sfault[zi] = (double)(m0.src_faults - n0.src_faults) / k;
+			r->irqs[zi] = (double)((m0.irqs - n0.irqs) + (m1.irqs - n1.irqs)) / k;
+			r->kinv_us[zi] = r->irqs[zi] > 0 ? r->kern_us[zi] / r->irqs[zi] : 0;
 			r->dfault[zi] = (double)(m1.dst_faults - n1.dst_faults) / k;
 		}
 	}
@@ -721,14 +724,15 @@ static void write_sweep(struct scen *sc, const char *out)
 	f = fopen(path, "w");
 	if (!f) { perror(path); exit(2); }
 	fprintf(f, "# per transfer: series size median_latency_us [means:] timeouts rapf_retransmits "
-		"driver_us pagein_real_us pageins src_faults dst_faults extra_us mean_latency_us\n");
+		"driver_us pagein_real_us pageins src_faults dst_faults extra_us mean_latency_us "
+		"irqs driver_us_per_irq\n");
 	for (int i = 0; i < sc->nser; i++)
 		for (int zi = 0; zi < sc->nsizes; zi++) {
 			struct series *r = &sc->ser[i];
-			fprintf(f, "\"%s\" %zu %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f\n",
+			fprintf(f, "\"%s\" %zu %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f\n",
 				r->label, sc->sizes[zi], r->lat_us[zi], r->tmo[zi], r->rapf[zi],
 				r->kern_us[zi], r->pagein_us[zi], r->pageins[zi], r->sfault[zi],
-				r->dfault[zi], r->extra_us[zi], r->mean_us[zi]);
+				r->dfault[zi], r->extra_us[zi], r->mean_us[zi], r->irqs[zi], r->kinv_us[zi]);
 		}
 	fclose(f);
 
@@ -747,7 +751,7 @@ static void write_sweep(struct scen *sc, const char *out)
 	for (int i = 0; i < sc->nser; i++)
 		printf(" %22.22s", sc->ser[i].label);
 	printf("   (median latency, us; %s)\n", !strcmp(sc->plot, "driver") ?
-	       "{driver us/transfer}" : "[timeout retransmissions/transfer]");
+	       "{driver us per transfer / per IRQ}" : "[timeout retransmissions/transfer]");
 	for (int zi = 0; zi < sc->nsizes; zi++) {
 		char sl[24];
 		size_label(sc->sizes[zi], sl, sizeof sl);
@@ -755,7 +759,8 @@ static void write_sweep(struct scen *sc, const char *out)
 		for (int i = 0; i < sc->nser; i++) {
 			char cell[40];
 			if (!strcmp(sc->plot, "driver"))
-				snprintf(cell, sizeof cell, "%.1f {%.1f}", sc->ser[i].lat_us[zi], sc->ser[i].kern_us[zi]);
+				snprintf(cell, sizeof cell, "%.1f {%.1f/%.1f}", sc->ser[i].lat_us[zi],
+					 sc->ser[i].kern_us[zi], sc->ser[i].kinv_us[zi]);
 			else
 				snprintf(cell, sizeof cell, "%.1f [%.1f]", sc->ser[i].lat_us[zi], sc->ser[i].tmo[zi]);
 			printf(" %22s", cell);
@@ -773,8 +778,8 @@ static void write_sweep(struct scen *sc, const char *out)
 				     "#937860", "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd" };
 	int ycol = 0;    /* latency from NAME.dat */
 	const char *ylabel = "latency (us, log scale)";
-	if (!strcmp(sc->plot, "timeouts")) { ycol = 4; ylabel = "R5 timeouts per transfer"; }
-	else if (!strcmp(sc->plot, "driver")) { ycol = 6; ylabel = "driver time per transfer (us, log scale)"; }
+	if (!strcmp(sc->plot, "timeouts")) { ycol = 4; ylabel = "R5 timeout retransmissions per transfer (blocks re-sent by the timer)"; }
+	else if (!strcmp(sc->plot, "driver")) { ycol = 6; ylabel = "driver time per context-fault IRQ (us, log scale)"; }
 	fprintf(f, "set terminal pngcairo size 1250,600 font ',10' noenhanced\n"
 		"set output '%s/%s.png'\n"
 		"set title \"Fig. %s: %s\\n(board model, %d iterations per bar; thesis numbers from its text where it gives them)\" noenhanced\n"
@@ -810,7 +815,7 @@ static void write_sweep(struct scen *sc, const char *out)
 			fprintf(f, "%s", sl);
 			for (int i = 0; i < sc->nser; i++)
 				fprintf(f, " %.4f", ycol == 4 ? sc->ser[i].tmo[zi] :
-					sc->ser[i].kern_us[zi] > 0 ? sc->ser[i].kern_us[zi] : 0.001);
+					sc->ser[i].kinv_us[zi] > 0 ? sc->ser[i].kinv_us[zi] : 0.001);
 			fprintf(f, "\n");
 		}
 		fclose(f);
@@ -839,7 +844,7 @@ static void write_sweep(struct scen *sc, const char *out)
 		fclose(g);
 		fprintf(f, "set output '%s/%s_speedup.png'\n"
 			"set terminal pngcairo size 700,450 font ',10' noenhanced\n"
-			"unset logscale y\nset yrange [0:*]\n"
+			"unset logscale y\nset yrange [0:*]\nset key inside top left\n"
 			"set title \"Fig. %s: speedup = latency(%s) / latency(%s)\" noenhanced\n"
 			"set ylabel 'speedup (x)'\n"
 			"plot '%s' using 2:xtic(1) title 'board model' lc rgb '#4c72b0', "
