@@ -892,9 +892,9 @@ int main(int argc, char **argv)
 		run_sweep(&sc);
 		write_sweep(&sc, argv[2]);
 		printf("  every transfer completed exactly once, %llu bytes checked "
-		       "(%llu transfers); plot %s/%s.png\n",
+		       "(%llu transfers; %llu populate fallbacks); plot %s/%s.png\n",
 		       (unsigned long long)bm_st.bytes_checked, (unsigned long long)bm_st.xfers_ok,
-		       argv[2], sc.name);
+		       (unsigned long long)bm_st.pagein_fallback_touch, argv[2], sc.name);
 		print_metrics(&sc);
 	}
 	if (sc.t41)

@@ -14,5 +14,7 @@ bench-board:
 	@echo "== board model: seed 004 ch. 4 figures (hw/model/scenarios)"
 	@$(MAKE) -s -C $(ROOT)/hw/model figures FIG_OUT=$(BOARD_OUT) | tee $(BOARD_OUT)/report.txt
 	@echo "== board model: headline figures (ours, thesis in brackets where its text gives one)"
-	@grep -E '^(touch_ahead_speedup_(dst|src)_(16k|32k|64k)|rapf_vs_timeout_latency_ratio|fault_path_overhead_vs_bare_pagein):' \
-		$(BOARD_OUT)/report.txt
+	@for m in touch_ahead_speedup_dst_16k touch_ahead_speedup_dst_32k touch_ahead_speedup_dst_64k \
+		touch_ahead_speedup_src_16k touch_ahead_speedup_src_32k touch_ahead_speedup_src_64k \
+		rapf_vs_timeout_latency_ratio fault_path_overhead_vs_bare_pagein; do \
+		grep -E "^$$m:" $(BOARD_OUT)/report.txt || { echo "$$m: missing"; exit 1; }; done
