@@ -40,6 +40,7 @@ enum {
 	EV_IRQ,           /* SMMU context fault interrupt                      */
 	EV_TASK_DST,      /* pf_rcv_tasklet: one FIFO entry per step           */
 	EV_TASK_SRC,      /* pf_send_handler                                   */
+	EV_RESUME,        /* stall mode: the driver writes RESUME              */
 };
 
 struct bm_pkt {
@@ -63,6 +64,7 @@ struct bm_ev {
 		struct { uint32_t w0, w1; } rapf;          /* R5_RAPF  */
 		struct { uint16_t pd, trid, seq; ud_status err; } ab;
 		uint32_t cb;                               /* IRQ      */
+		struct { uint32_t cb, action; } rs;        /* RESUME   */
 		struct ud_fh_fault f;                      /* TASK_SRC */
 		struct bm_pkt *pkt;                        /* RX       */
 	} u;
@@ -76,6 +78,7 @@ struct bm_blk {
 	uint64_t src, dst;
 	uint32_t len, next;
 	bm_time  ready;
+	bool     wait;      /* stall mode: its read is stalled / held */
 };
 
 /* Receive-side progress of one block (per initiator node and trid). */
@@ -108,6 +111,11 @@ struct bm_node {
 	struct { bool valid; uint16_t trid, seq; uint64_t va; } rderr[UD_SMMU_NCB];
 	/* receive engine */
 	struct bm_rxb *rxb;   /* [BM_MAX_NODES][BM_NTRID] */
+	/* stall mode: the stalled packet of each bank, packets not accepted
+	 * (HELD: bank stalled, HUPCF = 0) waiting for the RESUME */
+	struct bm_pkt *stalled[UD_SMMU_NCB];
+	struct bm_pkt **held;
+	size_t nheld, capheld;
 	/* A53: kernel (IRQ, tasklets) and the user thread of Touch-A-Page */
 	bm_time kern_free, user_free;
 	bool    task_dst_pending;
@@ -132,6 +140,11 @@ struct bm_board {
 
 static struct bm_board board;
 struct bm_board *bm = &board;
+
+/* Planted faults, so make test can show the checks catch them
+ * (BM_PLANT=data|skip|twice; hw/model/Makefile, smoke). */
+static int plant;      /* 0 none, 1 data, 2 skip, 3 twice */
+static uint64_t plant_n;
 
 /* The node whose code runs, and the clocks the doors advance. */
 static struct bm_node *bm_cur;
@@ -436,12 +449,10 @@ static uint32_t smmu_xact(struct bm_node *nd, uint32_t cb, uint64_t va, bool wnr
 								  : UD_SMMU_XLATE_TF;
 	BM_ASSERT(ud_smmu_access(&nd->smmu, cb, va, wnr, xl, &out) == UD_OK,
 		  "ud_smmu_access refused va %#llx", (unsigned long long)va);
-	if (xl != UD_SMMU_XLATE_OK) {
-		if (!was)
-			irq_raise(nd, cb, t);
-		else
-			bm_st.multi++;
-	}
+	if (xl != UD_SMMU_XLATE_OK && !was)
+		irq_raise(nd, cb, t);        /* a first fault: terminated or stalled */
+	else if (out == UD_SMMU_TERMINATED)
+		bm_st.multi++;               /* under a fault, HUPCF = 1: MULTI */
 	return out;
 }
 
@@ -464,14 +475,18 @@ static void ev_tx(struct bm_node *nd, bm_time t)
 	bm_time soonest = UINT64_MAX;
 	for (uint32_t k = 0; k < nd->ntx; k++) {
 		uint32_t i = (nd->rr + k) % nd->ntx;
+		if (nd->txq[i].wait)
+			continue;
 		if (nd->txq[i].ready <= t0) { pick = i; break; }
 		if (nd->txq[i].ready < soonest)
 			soonest = nd->txq[i].ready;
 	}
 	if (pick == UINT32_MAX) {
-		nd->tx_sched = true;
-		at(soonest, EV_TX, nd->id, (struct bm_ev){ 0 });
-		return;
+		if (soonest != UINT64_MAX) {
+			nd->tx_sched = true;
+			at(soonest, EV_TX, nd->id, (struct bm_ev){ 0 });
+		}
+		return;    /* every block waits for a RESUME: idle until then */
 	}
 	struct bm_blk *b = &nd->txq[pick];
 	nd->rr = (pick + 1) % nd->ntx;
@@ -480,10 +495,17 @@ static void ev_tx(struct bm_node *nd, bm_time t)
 	/* source pages of this packet, read through the SMMU (WNR = 0) */
 	for (uint64_t pg = sva & ~(uint64_t)(BM_PAGE - 1); pg < sva + n; pg += BM_PAGE) {
 		uint32_t out = smmu_xact(nd, b->pd, pg < sva ? sva : pg, false, t0);
+		if (out == UD_SMMU_STALLED || out == UD_SMMU_HELD) {
+			/* stall mode: the read waits for the driver's RESUME; the
+			 * engine goes on with the other blocks */
+			b->wait = true;
+			nd->rr = (pick + 1) % nd->ntx;
+			tx_kick(nd, t0);
+			return;
+		}
 		if (out != UD_SMMU_DONE) {
 			/* read error: the block stops (3.2.2: the modified PLDMA does
 			 * not complete it; the R5's timeout retransmits). */
-			BM_ASSERT(out == UD_SMMU_TERMINATED, "stall mode not modelled on the send side");
 			nd->src_faults++;
 			if (!nd->rderr[b->pd].valid) {
 				nd->rderr[b->pd].valid = true;
@@ -536,6 +558,36 @@ static void reply(struct bm_node *nd, const struct bm_pkt *p, uint8_t kind, bm_t
 	net_msg(nd->id, p->from, t, EV_R5_ENG, e);
 }
 
+static struct bm_rxb *rx_block(struct bm_node *nd, const struct bm_pkt *p)
+{
+	struct bm_rxb *rb = &nd->rxb[p->from * BM_NTRID + p->trid];
+	return rb->valid && rb->seq == p->seq ? rb : NULL;
+}
+
+/* A write the SMMU terminated: AXI slave error.  Log it in the fault FIFO
+ * (the hardware push; 3.2.3.1) and PF-NACK the initiator (3.2.3.3). */
+static void rx_fault(struct bm_node *nd, struct bm_pkt *p, uint64_t a, bm_time t)
+{
+	struct ud_ff_entry fe = { 0 };
+	struct bm_rxb *rb = rx_block(nd, p);
+	fe.src_id = p->from; fe.tr_id = p->trid; fe.seq = p->seq;
+	fe.pdid = p->pd; fe.proc = 0; fe.vpn = (uint32_t)(a >> 12);
+	ud_status r = ud_ff_push(&nd->ff, &fe);
+	if (r == UD_OK)
+		bm_st.ff_pushed++;
+	else if (r == UD_E_FULL)
+		bm_st.ff_overflow++;
+	else
+		bm_st.ff_dup_filtered++;
+	nd->dst_faults++;
+	bm_st.pkts_rx_fault++;
+	if (rb)
+		rb->faulted = true;
+	bm_st.pfnacks++;
+	reply(nd, p, UD_R5_SCHED_EV_PFNACK, t + bm->p.rx_wr_ns);
+	free(p);
+}
+
 /* The receive engine: one data packet, written through the SMMU (WNR=1). */
 static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 {
@@ -553,27 +605,24 @@ static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 	for (uint64_t pg = p->dst & ~(uint64_t)(BM_PAGE - 1); pg < p->dst + p->len; pg += BM_PAGE) {
 		uint64_t a = pg < p->dst ? p->dst : pg;
 		uint32_t out = smmu_xact(nd, p->pd, a, true, t);
+		if (out == UD_SMMU_STALLED) {
+			/* stall mode: this write waits in the SMMU for RESUME */
+			BM_ASSERT(!nd->stalled[p->pd], "two stalled writes in bank %u", p->pd);
+			nd->stalled[p->pd] = p;
+			return;
+		}
+		if (out == UD_SMMU_HELD) {
+			/* bank stalled, HUPCF = 0: not accepted; retried after RESUME */
+			if (nd->nheld == nd->capheld) {
+				nd->capheld = nd->capheld ? 2 * nd->capheld : 256;
+				nd->held = realloc(nd->held, nd->capheld * sizeof *nd->held);
+				BM_ASSERT(nd->held, "out of memory");
+			}
+			nd->held[nd->nheld++] = p;
+			return;
+		}
 		if (out != UD_SMMU_DONE) {
-			BM_ASSERT(out == UD_SMMU_TERMINATED, "stall mode not modelled on the receive side");
-			/* AXI slave error: log it in the fault FIFO (the hardware
-			 * push; 3.2.3.1) and PF-NACK the initiator (3.2.3.3). */
-			struct ud_ff_entry fe = { 0 };
-			fe.src_id = p->from; fe.tr_id = p->trid; fe.seq = p->seq;
-			fe.pdid = p->pd; fe.proc = 0; fe.vpn = (uint32_t)(a >> 12);
-			ud_status r = ud_ff_push(&nd->ff, &fe);
-			if (r == UD_OK)
-				bm_st.ff_pushed++;
-			else if (r == UD_E_FULL)
-				bm_st.ff_overflow++;
-			else
-				bm_st.ff_dup_filtered++;
-			nd->dst_faults++;
-			bm_st.pkts_rx_fault++;
-			if (rb)
-				rb->faulted = true;
-			bm_st.pfnacks++;
-			reply(nd, p, UD_R5_SCHED_EV_PFNACK, t + bm->p.rx_wr_ns);
-			free(p);
+			rx_fault(nd, p, a, t);
 			return;
 		}
 	}
@@ -582,10 +631,14 @@ static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 	BM_ASSERT(x, "engine wrote %u bytes at %#llx outside every live transfer",
 		  p->len, (unsigned long long)p->dst);
 	size_t o = (size_t)(p->dst - (uint64_t)(uintptr_t)x->dst.va);
+	if (plant == 1 && ++plant_n == 100)
+		p->data[p->len / 2] ^= 0x40;     /* planted: a flipped bit in flight */
 	BM_ASSERT(memcmp(p->data, x->expect + o, p->len) == 0,
 		  "engine carried wrong bytes to %#llx", (unsigned long long)p->dst);
-	memcpy((void *)(uintptr_t)p->dst, p->data, p->len);
-	memset(x->wrote + o, 1, p->len);
+	if (!(plant == 2 && ++plant_n == 100)) {   /* planted: a write lost */
+		memcpy((void *)(uintptr_t)p->dst, p->data, p->len);
+		memset(x->wrote + o, 1, p->len);
+	}
 	bm_st.pkts_rx_ok++;
 	if (rb) {
 		rb->got |= 1ull << bit;
@@ -600,11 +653,98 @@ static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 }
 
 /* ------------------------------------------------------------ driver */
+/* Stall mode (SCTLR.CFCFG = 1, seed 004 3.2.1 "Fix the fault and resume
+ * (retry)"): the handler asks the verified policy which pages to bring in
+ * (ud_fh_lookup, ud_fh_npages: Touch-A-Page 1, Touch-Ahead up to 4 in the
+ * block), pages them in through the same door, and writes RESUME (retry)
+ * when they are in; a page the owner does not map is RESUMEd with
+ * terminate.  No RAPF: the stalled transaction itself is retried. */
+static void irq_stalled(struct bm_node *nd, uint32_t cb, const struct ud_smmu_fault *f,
+			bm_time s)
+{
+	struct ud_fh_fault ff = { 0 };
+	struct bm_ev e = { 0 };
+	ff.node = nd->id;
+	ff.pdid = (uint16_t)cb;
+	ff.dir = f->wnr ? UD_FH_DIR_DST : UD_FH_DIR_SRC;
+	ff.vpn = (uint32_t)(f->far >> 12);
+	g_kern = s + bm->p.irq_cost_ns;
+	g_user = nd->user_free;
+	e.u.rs.cb = cb;
+	e.u.rs.action = UD_SMMU_RESUME_TERMINATE;
+	bm_time when = g_kern;
+	if (ud_fh_lookup(&nd->map, ff.pdid, 0, ff.vpn, ff.dir) == UD_OK) {
+		uint32_t n = ud_fh_npages(nd->fh.mode, &nd->map, &ff);
+		bm_cur = nd;
+		ud_status r = ud_plat_page_in(ff.pdid, 0, ff.vpn, n, f->wnr);
+		bm_cur = NULL;
+		if (r == UD_OK)
+			e.u.rs.action = UD_SMMU_RESUME_RETRY;
+		when = bm->pol.ahead ? g_kern : g_user + bm->p.netlink_ns;
+		if (when < g_kern)
+			when = g_kern;
+	}
+	nd->kernel_ns += g_kern - s;
+	nd->kern_free = g_kern;
+	at(when, EV_RESUME, nd->id, e);
+}
+
+static void rx_fault(struct bm_node *nd, struct bm_pkt *p, uint64_t a, bm_time t);
+
+static void ev_resume(struct bm_node *nd, uint32_t cb, uint32_t action, bm_time t)
+{
+	uint32_t out = 0;
+	uint64_t far = nd->smmu.cb[cb].far;
+	uint32_t xl = bm_resident((const uint8_t *)(uintptr_t)far) ? UD_SMMU_XLATE_OK
+								   : UD_SMMU_XLATE_TF;
+	BM_ASSERT(ud_smmu_resume(&nd->smmu, cb, action, xl, &out) == UD_OK, "resume");
+	if (out == UD_SMMU_STALLED) {    /* retried and faulted again */
+		irq_raise(nd, cb, t);
+		return;
+	}
+	struct bm_pkt *p = nd->stalled[cb];
+	nd->stalled[cb] = NULL;
+	if (p) {
+		if (out == UD_SMMU_DONE)
+			at(t, EV_RX, nd->id, (struct bm_ev){ .u.pkt = p });
+		else
+			rx_fault(nd, p, far, t);
+	}
+	/* writes not accepted meanwhile are offered again, in order */
+	for (size_t i = 0; i < nd->nheld; i++)
+		at(t, EV_RX, nd->id, (struct bm_ev){ .u.pkt = nd->held[i] });
+	nd->nheld = 0;
+	/* reads of this bank's blocks go on (a terminated read stops its
+	 * block, as in terminate mode: the R5's timeout retransmits it) */
+	for (uint32_t i = 0; i < nd->ntx; i++)
+		if (nd->txq[i].pd == cb && nd->txq[i].wait) {
+			nd->txq[i].wait = false;
+			if (out != UD_SMMU_DONE && (nd->txq[i].src + nd->txq[i].next) >> 12 == far >> 12) {
+				nd->src_faults++;
+				blk_remove(nd, i);
+				i--;
+			}
+		}
+	tx_kick(nd, t);
+	/* writes terminated while the bank was stalled (HUPCF = 1) were
+	 * logged in the fault FIFO without an interrupt of their own: after
+	 * RESUME the driver runs the destination tasklet if the FIFO holds
+	 * anything (our driver's choice; docs/board-model.md) */
+	if (nd->ff.count > 0 && !nd->task_dst_pending) {
+		nd->task_dst_pending = true;
+		at(t + bm->p.tasklet_ns, EV_TASK_DST, nd->id, (struct bm_ev){ 0 });
+	}
+}
+
 static void ev_irq(struct bm_node *nd, uint32_t cb, bm_time t)
 {
 	bm_time s = t > nd->kern_free ? t : nd->kern_free;
 	struct ud_smmu_fault f;
 	BM_ASSERT(ud_smmu_read_fault(&nd->smmu, cb, &f) == UD_OK, "read_fault");
+	if (f.stalled) {
+		irq_stalled(nd, cb, &f, s);
+		return;
+	}
 	BM_ASSERT(ud_smmu_clear_fault(&nd->smmu, cb) == UD_OK, "clear_fault");
 	nd->kern_free = s + bm->p.irq_cost_ns;
 	nd->kernel_ns += bm->p.irq_cost_ns;
@@ -705,6 +845,8 @@ void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 	BM_ASSERT(x, "completion for channel (%u,%u) of node %u with no transfer",
 		  pd, vc, bm_cur->id);
 	x->notes++;
+	if (plant == 3 && ++plant_n == 3)
+		x->notes++;                      /* planted: a second completion */
 	BM_ASSERT(x->notes == 1, "transfer on (%u,%u) completed %u times", pd, vc, x->notes);
 	x->status = status;
 	x->done = true;
@@ -790,20 +932,24 @@ void bm_init(uint32_t n, const struct bm_param *p, const struct bm_policy *pol,
 	     uint64_t seed)
 {
 	BM_ASSERT(n >= 1 && n <= BM_MAX_NODES, "nodes: %u", n);
+	const char *pl = getenv("BM_PLANT");
+	plant = !pl ? 0 : !strcmp(pl, "data") ? 1 : !strcmp(pl, "skip") ? 2 :
+		!strcmp(pl, "twice") ? 3 : 0;
+	plant_n = 0;
 	memset(&board, 0, sizeof board);
 	memset(&bm_st, 0, sizeof bm_st);
 	bm->n = n;
 	bm->p = *p;
 	bm->pol = *pol;
 	bm->rng = seed ? seed : 0x9E3779B97F4A7C15ull;
-	BM_ASSERT(!pol->stall, "SMMU stall mode: not modelled yet (docs/board-model.md)");
 	for (uint32_t i = 0; i < n; i++) {
 		struct bm_node *nd = &bm->node[i];
 		nd->id = i;
 		ud_smmu_init(&nd->smmu);
 		for (uint32_t cb = 0; cb < UD_SMMU_NCB; cb++)
 			/* the thesis's setting: terminate, HUPCF = 1 (3.2.1) */
-			BM_ASSERT(ud_smmu_configure(&nd->smmu, cb, false, true) == UD_OK, "smmu");
+			BM_ASSERT(ud_smmu_configure(&nd->smmu, cb, pol->stall, !pol->no_hupcf) == UD_OK,
+				  "smmu");
 		nd->r5 = calloc(1, sizeof *nd->r5);
 		nd->rxb = calloc((size_t)BM_MAX_NODES * BM_NTRID, sizeof *nd->rxb);
 		BM_ASSERT(nd->r5 && nd->rxb, "out of memory");
@@ -829,8 +975,13 @@ void bm_set_policy(const struct bm_policy *pol, bm_time timeout_ns)
 		ud_fh_init(&nd->fh, pol->ahead);
 		memset(nd->rxb, 0, (size_t)BM_MAX_NODES * BM_NTRID * sizeof *nd->rxb);
 		memset(nd->rderr, 0, sizeof nd->rderr);
-		for (uint32_t cb = 0; cb < UD_SMMU_NCB; cb++)
-			BM_ASSERT(!cb_active(&nd->smmu.cb[cb]), "bank %u still faulted", cb);
+		for (uint32_t cb = 0; cb < UD_SMMU_NCB; cb++) {
+			BM_ASSERT(!cb_active(&nd->smmu.cb[cb]) && !nd->stalled[cb],
+				  "bank %u still faulted", cb);
+			BM_ASSERT(ud_smmu_configure(&nd->smmu, cb, pol->stall, !pol->no_hupcf) == UD_OK,
+				  "smmu");
+		}
+		BM_ASSERT(nd->nheld == 0, "writes still held");
 	}
 }
 
@@ -839,6 +990,7 @@ void bm_fini(void)
 	for (uint32_t i = 0; i < bm->n; i++) {
 		free(bm->node[i].r5);
 		free(bm->node[i].rxb);
+		free(bm->node[i].held);
 	}
 	free(bm->heap);
 	memset(&board, 0, sizeof board);
@@ -940,6 +1092,9 @@ static void dispatch(struct bm_ev *e)
 		break;
 	case EV_TASK_SRC:
 		ev_task_src(nd, &e->u.f, e->t);
+		break;
+	case EV_RESUME:
+		ev_resume(nd, e->u.rs.cb, e->u.rs.action, e->t);
 		break;
 	default:
 		BM_DIE("event type %u", e->type);

@@ -29,6 +29,7 @@
 #include "r5_sched.h"
 #include "fault_fifo.h"
 #include "fault_drain.h"
+#include "fault_policy.h"
 #include "fault_msg.h"
 
 #define BM_MAX_NODES   8u
@@ -79,8 +80,10 @@ struct bm_policy {
 	bool dst_rapf;     /* deliver RAPFs for destination faults (3.2.3);
 	                      false = timeout only (for the RAPF-vs-timeout
 	                      comparison)                                       */
-	bool stall;        /* SMMU stall mode instead of terminate (not used by
-	                      the figures: the thesis measured terminate)       */
+	bool stall;        /* SMMU stall mode (RESUME retries the transaction)
+	                      instead of terminate (the thesis measured
+	                      terminate; scenario extra_stall)                  */
+	bool no_hupcf;     /* SCTLR.HUPCF = 0 (default 1, as the thesis)       */
 };
 
 /* One buffer: host memory at a fixed VA of a node's arena. */

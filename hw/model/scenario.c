@@ -82,7 +82,7 @@ enum { F_NONE, F_SRC, F_DST, F_BOTH };
 struct series {
 	char label[64];
 	int fault;
-	bool ahead, src_rapf, dst_rapf;
+	bool ahead, src_rapf, dst_rapf, stall, no_hupcf;
 	double timeout_ns;
 	int extra;              /* 0, 1 touch, 2 pin */
 	/* results per size */
@@ -193,6 +193,12 @@ static void series_kv(struct series *r, const char *kv, const char *f, int line)
 		r->src_rapf = parse_onoff(v, f, line);
 	} else if (!strcmp(k, "dst_rapf")) {
 		r->dst_rapf = parse_onoff(v, f, line);
+	} else if (!strcmp(k, "smmu")) {
+		if (!strcmp(v, "stall")) r->stall = true;
+		else if (!strcmp(v, "terminate")) r->stall = false;
+		else die(f, line, "smmu=terminate|stall");
+	} else if (!strcmp(k, "hupcf")) {
+		r->no_hupcf = !parse_onoff(v, f, line);
 	} else if (!strcmp(k, "extra")) {
 		if (!strcmp(v, "touch")) r->extra = 1;
 		else if (!strcmp(v, "pin")) r->extra = 2;
@@ -258,6 +264,7 @@ static void parse(struct scen *sc, const char *file)
 			if (!strcmp(t[1], "stall")) sc->pol.stall = true;
 			else if (strcmp(t[1], "terminate")) die(file, ln, "smmu terminate|stall");
 		}
+		else if (!strcmp(t[0], "hupcf")) { NEED(2); sc->pol.no_hupcf = !parse_onoff(t[1], file, ln); }
 		else if (!strcmp(t[0], "loss")) { NEED(2); sc->p.loss = atof(t[1]); }
 		else if (!strcmp(t[0], "dup")) { NEED(2); sc->p.dup = atof(t[1]); }
 		else if (!strcmp(t[0], "jitter")) { NEED(2); sc->p.jitter_ns = (bm_time)parse_time_ns(t[1], file, ln); }
@@ -292,6 +299,8 @@ static void parse(struct scen *sc, const char *file)
 			r->ahead = sc->pol.ahead;
 			r->src_rapf = sc->pol.src_rapf;
 			r->dst_rapf = sc->pol.dst_rapf;
+			r->stall = sc->pol.stall;
+			r->no_hupcf = sc->pol.no_hupcf;
 			r->timeout_ns = (double)sc->p.timeout_ns;
 			for (int i = 2; i < n; i++)
 				series_kv(r, t[i], file, ln);
@@ -479,6 +488,8 @@ static void run_sweep(struct scen *sc)
 		pol.ahead = r->ahead;
 		pol.src_rapf = r->src_rapf;
 		pol.dst_rapf = r->dst_rapf;
+		pol.stall = r->stall;
+		pol.no_hupcf = r->no_hupcf;
 		bm_set_policy(&pol, (bm_time)r->timeout_ns);
 		for (int zi = 0; zi < sc->nsizes; zi++) {
 			size_t z = sc->sizes[zi];
@@ -782,12 +793,15 @@ static void write_sweep(struct scen *sc, const char *out)
 	else if (!strcmp(sc->plot, "driver")) { ycol = 6; ylabel = "driver time per context-fault IRQ (us, log scale)"; }
 	fprintf(f, "set terminal pngcairo size 1250,600 font ',10' noenhanced\n"
 		"set output '%s/%s.png'\n"
-		"set title \"Fig. %s: %s\\n(board model, %d iterations per bar; thesis numbers from its text where it gives them)\" noenhanced\n"
+		"set title \"%s%s: %s\\n(board model, %d iterations per bar; %s)\" noenhanced\n"
 		"set style data histogram\nset style histogram clustered gap 1\n"
 		"set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
 		"set key outside right top noenhanced\nset grid ytics\n"
 		"set xlabel 'transfer size (bytes)'\nset ylabel '%s'\n",
-		out, sc->name, sc->figure, sc->title, sc->iters, ylabel);
+		out, sc->name, sc->figure[0] ? "Fig. " : "", sc->figure[0] ? sc->figure : sc->name,
+		sc->title, sc->iters, sc->figure[0] ?
+		"thesis numbers from its text where it gives them" : "not a figure of the thesis",
+		ylabel);
 	if (ycol != 4)
 		fprintf(f, "set logscale y\n");
 	else
