@@ -51,6 +51,8 @@ struct bm_pkt {
 	uint32_t blen;       /* block length                       */
 	uint64_t dst;        /* destination VA of this packet      */
 	uint32_t len;
+	bool     keyed;
+	uint32_t rkey;
 	uint8_t  data[BM_PKT];
 };
 
@@ -73,7 +75,7 @@ struct bm_ev {
 /* One block in the send engine. */
 struct bm_blk {
 	uint16_t trid, seq;
-	uint8_t  pd;
+	uint8_t  pd, vc;
 	uint32_t to;
 	uint64_t src, dst;
 	uint32_t len, next;
@@ -98,6 +100,8 @@ struct bm_node {
 	struct ud_ff ff;
 	struct ud_fh fh;
 	struct ud_fh_map map;
+	struct ud_prot prot;  /* seed 001 protection state (keyed transfers) */
+	uint32_t prot_pd;
 	/* R5 */
 	bm_time r5_free, tick_at;
 	bool    tick_set;
@@ -149,6 +153,7 @@ static uint64_t plant_n;
 /* The node whose code runs, and the clocks the doors advance. */
 static struct bm_node *bm_cur;
 static bm_time g_t;        /* R5 code: the time it runs at        */
+static struct bm_node *g_rx_node;   /* receive engine inside ud_pkt_write */
 static bm_time g_kern;     /* driver code: kernel clock            */
 static bm_time g_user;     /* Touch-A-Page user thread clock       */
 static bool    g_in_src;   /* inside the source-fault handler      */
@@ -492,8 +497,12 @@ static void ev_tx(struct bm_node *nd, bm_time t)
 	nd->rr = (pick + 1) % nd->ntx;
 	uint32_t n = b->len - b->next < BM_PKT ? b->len - b->next : BM_PKT;
 	uint64_t sva = b->src + b->next;
-	/* source pages of this packet, read through the SMMU (WNR = 0) */
-	for (uint64_t pg = sva & ~(uint64_t)(BM_PAGE - 1); pg < sva + n; pg += BM_PAGE) {
+	struct bm_xfer *kx = xfer_of_channel(nd->id, b->pd, b->vc);
+	bool keyed = kx && kx->keyed;
+	/* source pages of this packet, read through the SMMU (WNR = 0); a
+	 * keyed transfer's pages are pinned by its registration and checked
+	 * and translated by xfer_packet instead (below) */
+	for (uint64_t pg = sva & ~(uint64_t)(BM_PAGE - 1); !keyed && pg < sva + n; pg += BM_PAGE) {
 		uint32_t out = smmu_xact(nd, b->pd, pg < sva ? sva : pg, false, t0);
 		if (out == UD_SMMU_STALLED || out == UD_SMMU_HELD) {
 			/* stall mode: the read waits for the driver's RESUME; the
@@ -523,7 +532,16 @@ static void ev_tx(struct bm_node *nd, bm_time t)
 	p->from = nd->id; p->to = b->to; p->trid = b->trid; p->seq = b->seq;
 	p->pd = b->pd; p->off = b->next; p->blen = b->len;
 	p->dst = b->dst + b->next; p->len = n;
-	memcpy(p->data, (const void *)(uintptr_t)sva, n);
+	p->keyed = keyed;
+	p->rkey = keyed ? kx->rkey : 0;
+	if (keyed) {
+		ud_status r = ud_pkt_read(&nd->prot, nd->prot_pd, kx->lkey, sva,
+					  UD_KIND_LOCAL_READ, p->data, n);
+		BM_ASSERT(r == UD_OK, "ud_pkt_read refused its own source: %d", (int)r);
+		bm_st.keyed_pkts++;
+	} else {
+		memcpy(p->data, (const void *)(uintptr_t)sva, n);
+	}
 	bm_time arr[2];
 	uint32_t k = net_send(nd->id, b->to, t0, n, arr);
 	bm_st.pkts_sent++;
@@ -588,12 +606,33 @@ static void rx_fault(struct bm_node *nd, struct bm_pkt *p, uint64_t a, bm_time t
 	free(p);
 }
 
+/* Every byte the engines put in memory comes here: it must be the
+ * transfer's byte for that offset, inside the destination buffer of a
+ * live transfer (the model's check, and the planted faults' target). */
+static void mem_write(struct bm_node *nd, uint64_t va, const uint8_t *data, uint32_t n)
+{
+	uint8_t tmp[BM_PKT];
+	struct bm_xfer *x = xfer_of_dst(nd->id, va, n);
+	BM_ASSERT(x && n <= BM_PKT, "engine wrote %u bytes at %#llx outside every live transfer",
+		  n, (unsigned long long)va);
+	size_t o = (size_t)(va - (uint64_t)(uintptr_t)x->dst.va);
+	memcpy(tmp, data, n);
+	if (plant == 1 && ++plant_n == 100)
+		tmp[n / 2] ^= 0x40;              /* planted: a flipped bit in flight */
+	BM_ASSERT(memcmp(tmp, x->expect + o, n) == 0,
+		  "engine carried wrong bytes to %#llx", (unsigned long long)va);
+	if (!(plant == 2 && ++plant_n == 100)) {   /* planted: a write lost */
+		memcpy((void *)(uintptr_t)va, tmp, n);
+		memset(x->wrote + o, 1, n);
+	}
+}
+
+static void rx_count(struct bm_node *nd, const struct bm_pkt *p, struct bm_rxb *rb, bm_time t);
+
 /* The receive engine: one data packet, written through the SMMU (WNR=1). */
 static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 {
 	struct bm_rxb *rb = &nd->rxb[p->from * BM_NTRID + p->trid];
-	uint32_t npk = (p->blen + BM_PKT - 1) / BM_PKT;
-	uint32_t bit = p->off / BM_PKT;
 	bool fresh = !rb->valid || rb->seq != p->seq;
 	if (fresh && rb->valid && ((uint16_t)(p->seq - rb->seq) & 0x3FFFu) >= 0x2000u)
 		fresh = false, rb = NULL;        /* an older copy: write, don't count */
@@ -601,6 +640,20 @@ static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 		memset(rb, 0, sizeof *rb);
 		rb->valid = true;
 		rb->seq = p->seq;
+	}
+	if (p->keyed) {
+		/* seed 001: the packet's key, checked against the target's
+		 * protection state now, page by page (src/xfer_packet.c); the
+		 * bytes go through the memory door ud_plat_dma_write (below) */
+		g_rx_node = nd;
+		ud_status r = ud_pkt_write(&nd->prot, nd->prot_pd, p->rkey, p->dst,
+					   UD_KIND_REMOTE_WRITE, p->data, p->len);
+		g_rx_node = NULL;
+		BM_ASSERT(r == UD_OK, "ud_pkt_write refused a keyed packet: %d", (int)r);
+		bm_st.keyed_pkts++;
+		rx_count(nd, p, rb, t);
+		free(p);
+		return;
 	}
 	for (uint64_t pg = p->dst & ~(uint64_t)(BM_PAGE - 1); pg < p->dst + p->len; pg += BM_PAGE) {
 		uint64_t a = pg < p->dst ? p->dst : pg;
@@ -626,19 +679,16 @@ static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 			return;
 		}
 	}
-	/* the write: the bytes must be the transfer's, inside its buffer */
-	struct bm_xfer *x = xfer_of_dst(nd->id, p->dst, p->len);
-	BM_ASSERT(x, "engine wrote %u bytes at %#llx outside every live transfer",
-		  p->len, (unsigned long long)p->dst);
-	size_t o = (size_t)(p->dst - (uint64_t)(uintptr_t)x->dst.va);
-	if (plant == 1 && ++plant_n == 100)
-		p->data[p->len / 2] ^= 0x40;     /* planted: a flipped bit in flight */
-	BM_ASSERT(memcmp(p->data, x->expect + o, p->len) == 0,
-		  "engine carried wrong bytes to %#llx", (unsigned long long)p->dst);
-	if (!(plant == 2 && ++plant_n == 100)) {   /* planted: a write lost */
-		memcpy((void *)(uintptr_t)p->dst, p->data, p->len);
-		memset(x->wrote + o, 1, p->len);
-	}
+	mem_write(nd, p->dst, p->data, p->len);
+	rx_count(nd, p, rb, t);
+	free(p);
+}
+
+/* A packet written: count it in its block; ACK the block when whole. */
+static void rx_count(struct bm_node *nd, const struct bm_pkt *p, struct bm_rxb *rb, bm_time t)
+{
+	uint32_t npk = (p->blen + BM_PKT - 1) / BM_PKT;
+	uint32_t bit = p->off / BM_PKT;
 	bm_st.pkts_rx_ok++;
 	if (rb) {
 		rb->got |= 1ull << bit;
@@ -649,7 +699,6 @@ static void ev_rx(struct bm_node *nd, struct bm_pkt *p, bm_time t)
 			reply(nd, p, UD_R5_SCHED_EV_ACK, t + bm->p.rx_wr_ns);
 		}
 	}
-	free(p);
 }
 
 /* ------------------------------------------------------------ driver */
@@ -826,12 +875,12 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 		     uint32_t len)
 {
 	struct bm_node *nd = bm_cur;
-	(void)vc; (void)kind;
+	(void)kind;
 	BM_ASSERT(nd && node < bm->n, "post outside an R5 step / to node %u", node);
 	BM_ASSERT(nd->ntx < BM_TXQ, "send engine queue full");
 	BM_ASSERT(len >= 1 && len <= BM_BLOCK, "block of %u bytes", len);
 	struct bm_blk *b = &nd->txq[nd->ntx++];
-	b->trid = trid; b->seq = seq; b->pd = pd; b->to = node;
+	b->trid = trid; b->seq = seq; b->pd = pd; b->vc = vc; b->to = node;
 	b->src = src; b->dst = dst; b->len = len; b->next = 0;
 	b->ready = g_t + bm->p.post_ns + bm->p.dma_rd_ns;
 	tx_kick(nd, b->ready);
@@ -920,6 +969,65 @@ void ud_plat_fail_transfer(uint32_t node, uint16_t pdid, uint16_t trid,
 	net_msg(nd->id, node, g_kern + bm->p.mbox_ns, EV_R5_ABORT, e);
 }
 
+/* The memory doors of src/xfer_packet.c: physical addresses are this
+ * process's addresses (ud_plat_prot_pages is the identity below). */
+void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n)
+{
+	BM_ASSERT(g_rx_node, "dma_write outside the receive engine");
+	BM_ASSERT(pa % BM_PAGE + n <= BM_PAGE, "dma_write across a page");
+	mem_write(g_rx_node, pa, data, n);
+}
+
+void ud_plat_dma_read(uint64_t pa, uint8_t *buf, uint32_t n)
+{
+	BM_ASSERT(pa % BM_PAGE + n <= BM_PAGE, "dma_read across a page");
+	memcpy(buf, (const void *)(uintptr_t)pa, n);
+}
+
+/* The OS memory routine of seed 001 for the protection core: the frames
+ * of this process's pages are the pages themselves; pinning is mlock. */
+ud_status ud_plat_prot_pages(uint64_t va, uint32_t npages, uint64_t *page)
+{
+	for (uint32_t i = 0; i < npages; i++)
+		page[i] = (va & ~(uint64_t)(BM_PAGE - 1)) + (uint64_t)i * BM_PAGE;
+	return UD_OK;
+}
+
+ud_status ud_plat_prot_pin(uint64_t page)
+{
+	if (mlock((void *)(uintptr_t)page, BM_PAGE) != 0)
+		return UD_E_PLATFORM;
+	bm_st.pins++;
+	return UD_OK;
+}
+
+void ud_plat_prot_unpin(uint64_t page)
+{
+	munlock((void *)(uintptr_t)page, BM_PAGE);
+	bm_st.unpins++;
+}
+
+void bm_keyed_register(struct bm_xfer *x)
+{
+	struct bm_node *s = &bm->node[x->from], *d = &bm->node[x->to];
+	uint32_t k;
+	x->keyed = true;
+	BM_ASSERT(ud_reg_mr(&s->prot, s->prot_pd, (uint64_t)(uintptr_t)x->src.va, x->src.len,
+			    0, &x->src_mr, &x->lkey, &k) == UD_OK, "reg_mr (source)");
+	BM_ASSERT(ud_reg_mr(&d->prot, d->prot_pd, (uint64_t)(uintptr_t)x->dst.va, x->dst.len,
+			    UD_ACC_LOCAL_WRITE | UD_ACC_REMOTE_WRITE,
+			    &x->dst_mr, &k, &x->rkey) == UD_OK, "reg_mr (destination)");
+}
+
+void bm_keyed_release(struct bm_xfer *x)
+{
+	if (!x->keyed)
+		return;
+	BM_ASSERT(ud_dereg_mr(&bm->node[x->from].prot, x->src_mr) == UD_OK, "dereg_mr");
+	BM_ASSERT(ud_dereg_mr(&bm->node[x->to].prot, x->dst_mr) == UD_OK, "dereg_mr");
+	x->keyed = false;
+}
+
 /* ------------------------------------------------------------ board */
 static void node_r5_init(struct bm_node *nd)
 {
@@ -957,6 +1065,8 @@ void bm_init(uint32_t n, const struct bm_param *p, const struct bm_policy *pol,
 		ud_ff_init(&nd->ff);
 		ud_fh_init(&nd->fh, pol->ahead);
 		ud_fh_map_init(&nd->map);
+		ud_prot_init(&nd->prot);
+		BM_ASSERT(ud_alloc_pd(&nd->prot, &nd->prot_pd) == UD_OK, "alloc_pd");
 	}
 }
 

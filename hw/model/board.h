@@ -31,6 +31,9 @@
 #include "fault_drain.h"
 #include "fault_policy.h"
 #include "fault_msg.h"
+#include "pd.h"
+#include "mr.h"
+#include "xfer_packet.h"
 
 #define BM_MAX_NODES   8u
 #define BM_PAGE        4096u
@@ -101,6 +104,8 @@ struct bm_xfer {
 	struct bm_buf src, dst;
 	uint8_t *expect;           /* what dst must hold, len bytes          */
 	uint8_t *wrote;            /* per dst byte: written by the engine    */
+	bool     keyed;            /* MR keys through src/xfer_packet.c      */
+	uint32_t lkey, rkey, src_mr, dst_mr;
 	bm_time  t_start, t_done;
 	uint32_t notes;            /* completion notifications seen          */
 	ud_status status;
@@ -114,6 +119,7 @@ struct bm_stats {
 	uint64_t ff_pushed, ff_dup_filtered, ff_overflow;
 	uint64_t bytes_checked, xfers_ok, fail_transfer;
 	uint64_t pagein_fallback_touch;
+	uint64_t keyed_pkts, pins, unpins;
 };
 
 struct bm_board;
@@ -138,6 +144,13 @@ void bm_buf_free(struct bm_buf *b);
 bool bm_resident(const uint8_t *va);
 /* Touch (write) page i of b so it is resident, through the CPU's MMU. */
 void bm_touch_page(uint8_t *va, bool write);
+
+/* Keyed transfers (seed 001 memory regions; src/xfer_packet.c per
+ * packet): register the source (local read) on the initiator's and the
+ * destination (local + remote write) on the target's protection state --
+ * registration pins the pages for real (mlock) -- and deregister. */
+void bm_keyed_register(struct bm_xfer *x);
+void bm_keyed_release(struct bm_xfer *x);
 
 /* Register a transfer (buffers already mapped and filled) and submit it
  * at the current time plus the submit latency. */

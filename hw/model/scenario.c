@@ -82,7 +82,7 @@ enum { F_NONE, F_SRC, F_DST, F_BOTH };
 struct series {
 	char label[64];
 	int fault;
-	bool ahead, src_rapf, dst_rapf, stall, no_hupcf;
+	bool ahead, src_rapf, dst_rapf, stall, no_hupcf, keyed;
 	double timeout_ns;
 	int extra;              /* 0, 1 touch, 2 pin */
 	/* results per size */
@@ -104,6 +104,7 @@ struct xfspec {
 	size_t size;
 	char src[32], dst[32];
 	uint8_t pd, vc;
+	bool keyed;
 };
 
 struct ref {                /* thesis numbers drawn beside ours */
@@ -197,6 +198,8 @@ static void series_kv(struct series *r, const char *kv, const char *f, int line)
 		if (!strcmp(v, "stall")) r->stall = true;
 		else if (!strcmp(v, "terminate")) r->stall = false;
 		else die(f, line, "smmu=terminate|stall");
+	} else if (!strcmp(k, "keyed")) {
+		r->keyed = parse_onoff(v, f, line);
 	} else if (!strcmp(k, "hupcf")) {
 		r->no_hupcf = !parse_onoff(v, f, line);
 	} else if (!strcmp(k, "extra")) {
@@ -320,7 +323,8 @@ static void parse(struct scen *sc, const char *file)
 				else if (!strncmp(t[i], "dst=", 4)) snprintf(x->dst, sizeof x->dst, "%s", t[i] + 4);
 				else if (!strncmp(t[i], "pd=", 3)) x->pd = (uint8_t)atoi(t[i] + 3);
 				else if (!strncmp(t[i], "vc=", 3)) x->vc = (uint8_t)atoi(t[i] + 3);
-				else die(file, ln, "transfer option: src= dst= pd= vc=");
+				else if (!strcmp(t[i], "keyed")) x->keyed = true;
+				else die(file, ln, "transfer option: src= dst= pd= vc= keyed");
 			}
 			if (x->size == 0 || x->size > 1048576) die(file, ln, "transfer size 1 B .. 1 MB");
 			sc->nxf++;
@@ -505,6 +509,8 @@ static void run_sweep(struct scen *sc)
 				bm_map_reset();
 				setup_xfer(&x, 0, 1, z, fault_res(r->fault, true),
 					   fault_res(r->fault, false), 1, 0, 0, ++salt);
+				if (r->keyed)
+					bm_keyed_register(&x);
 				double ext_it = 0, ext_before = ext;
 				if (r->extra) {
 					/* the Fig. 4.1 variants: the no-fault transfer plus the
@@ -549,6 +555,7 @@ static void run_sweep(struct scen *sc)
 				bm_check(&xp, 1);
 				lat += (double)(x.t_done - x.t_start) / 1e3;
 				li[it] = (double)(x.t_done - x.t_start) / 1e3 + (r->extra ? ext_it : 0);
+				bm_keyed_release(&x);
 				teardown_xfer(&x);
 			}
 			const struct ud_r5_sched_cnt *c1 = bm_r5_cnt(0);
@@ -593,6 +600,8 @@ static void run_explicit(struct scen *sc)
 			}
 			setup_xfer(&xs[i], f->from, f->to, f->size, f->src, f->dst, f->pd, f->vc,
 				   (uint32_t)i, ++salt);
+			if (f->keyed)
+				bm_keyed_register(&xs[i]);
 			xp[i] = &xs[i];
 		}
 		for (int i = 0; i < sc->nxf; i++)
@@ -601,6 +610,7 @@ static void run_explicit(struct scen *sc)
 		bm_check(xp, (uint32_t)sc->nxf);
 		for (int i = 0; i < sc->nxf; i++) {
 			sum += (double)(xs[i].t_done - xs[i].t_start) / 1e3;
+			bm_keyed_release(&xs[i]);
 			teardown_xfer(&xs[i]);
 		}
 	}
@@ -614,6 +624,9 @@ static void run_explicit(struct scen *sc)
 	       "%llu bytes checked; mean latency %.1f us\n",
 	       sc->name, sc->iters, sc->nxf, sc->nodes,
 	       (unsigned long long)bm_st.bytes_checked, sum / (sc->iters * sc->nxf));
+	printf("  keyed packets (xfer_packet) %llu, pins %llu, unpins %llu\n",
+	       (unsigned long long)bm_st.keyed_pkts, (unsigned long long)bm_st.pins,
+	       (unsigned long long)bm_st.unpins);
 	printf("  packets %llu sent, %llu lost, %llu duplicated; %llu written, %llu faulted; "
 	       "FIFO %llu pushed, %llu filtered; IRQs %llu (MULTI %llu); RAPFs %llu; "
 	       "R5: %llu timeouts, %llu RAPF retransmits, %llu stale events\n",
