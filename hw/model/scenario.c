@@ -815,8 +815,8 @@ static void write_sweep(struct scen *sc, const char *out)
 		sc->title, sc->iters, sc->figure[0] ?
 		"thesis numbers from its text where it gives them" : "not a figure of the thesis",
 		ylabel);
-	if (ycol != 4)
-		fprintf(f, "set logscale y\n");
+	if (ycol != 4)   /* log scale from 1 us: a bar never hides at the axis */
+		fprintf(f, "set logscale y\nset yrange [1:*]\n");
 	else
 		fprintf(f, "set yrange [0:*]\n");
 	if (ycol == 0) {
