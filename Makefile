@@ -2,7 +2,7 @@
 # (scripts/deps.sh), so a bare Debian 12 machine runs any of them directly.
 #
 #   make prove      the main job: Frama-C WP over every module of src/
-#   make test       unit tests (ASan/UBSan), short fuzz runs, kmod + firmware builds
+#   make test       unit tests (ASan/UBSan), short fuzz runs, board-model smoke, kmod + firmware builds
 #   make models     SPIN models (the real src/ code through embedded C)
 #   make kmod       the Linux kernel module (Kbuild, Debian's headers)
 #   make firmware   the Cortex-R5 firmware ELF (arm-none-eabi-gcc, TCM link)
@@ -170,7 +170,14 @@ gate-tests: deps-test deps-prove
 	@$(DEPS) models
 	@for t in tests/gate/*.sh; do sh $$t || exit 1; done
 
-test: deps-test core-freestanding unit fuzz-smoke gate-tests kmod firmware
+# The board model (hw/model, docs/board-model.md): two short scenarios on
+# the verified src/ modules, every transfer checked; seconds, so the model
+# never rots between `make bench` runs.
+.PHONY: board-smoke
+board-smoke: deps-test
+	@$(MAKE) -s -C hw/model smoke
+
+test: deps-test core-freestanding unit fuzz-smoke board-smoke gate-tests kmod firmware
 	@echo "test: all passed"
 
 # ---------------------------------------------------------------- homes
