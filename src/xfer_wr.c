@@ -24,6 +24,8 @@
   ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
     ud_xfer_at(sp, spd, sk, skind, dp, dpd, dk, dkind,
                ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
+  ensures within: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+    ud_in_ranges(ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], sva, dva, k);
 */
 static ud_status one_packet(const struct ud_prot *sp, uint32_t spd, uint32_t sk, uint64_t sva,
 			    uint32_t skind, const struct ud_prot *dp, uint32_t dpd, uint32_t dk,
@@ -33,11 +35,16 @@ static ud_status one_packet(const struct ud_prot *sp, uint32_t spd, uint32_t sk,
 
 	/*@ assert r: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
 	      ud_dma_wr[i] == 0 && ud_dma_ok(sp, spd, sk, skind, i); */
+	/*@ assert r_cov: rc == UD_OK ==> ud_dma_covers(\at(ud_dma_n, Pre), ud_dma_n, sva, k, 0); */
+	/*@ assert r_in: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
+	      ud_in_ranges(ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], sva, dva, k); */
 	/*@ ghost uint32_t n1 = ud_dma_n; */
 	if (rc == UD_OK) {
 		rc = ud_pkt_write(dp, dpd, dk, dva, dkind, buf, k);
 		/*@ assert w: \forall integer i; n1 <= i < ud_dma_n ==>
 		      ud_dma_wr[i] == 1 && ud_dma_ok(dp, dpd, dk, dkind, i); */
+		/*@ assert w_in: \forall integer i; n1 <= i < ud_dma_n ==>
+		      ud_in_ranges(ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], sva, dva, k); */
 		/*@ assert kept: \forall integer i; \at(ud_dma_n, Pre) <= i < n1 ==>
 		      ud_dma_wr[i] == 0 && ud_dma_ok(sp, spd, sk, skind, i); */
 	}
@@ -68,6 +75,8 @@ struct wr_run {
   ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
     ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
              ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
+  ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+    ud_wr_in_at(w->opcode, w->lva, w->rva, w->len, ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i]);
 */
 static struct wr_run run_packets(const struct ud_prot *pi, uint32_t pd, const struct ud_prot *pt,
 				 uint32_t tpd, const struct ud_wr *w)
@@ -83,6 +92,8 @@ static struct wr_run run_packets(const struct ud_prot *pi, uint32_t pd, const st
 	    loop invariant e_prot: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
 	      ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
 	               ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
+	    loop invariant e_atom: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
+	      ud_wr_in_at(w->opcode, w->lva, w->rva, off, ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i]);
 	    loop assigns off, k, rc, buf[0 .. UD_PKT_MAX - 1], ud_env, ud_dma_n,
 	      ud_dma_pa[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],
 	      ud_dma_len[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],

@@ -86,10 +86,33 @@ struct ud_wr {
     ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
              ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
 
+  // E-ATOM for a packet or a request: a load (wr 0) lies inside the n
+  // bytes from s, a store (wr 1) inside the n bytes from d.
+  predicate ud_in_ranges(integer wr, integer va, integer len, integer s, integer d, integer n) =
+    (wr == 0 ==> s <= va && va + len <= s + n) &&
+    (wr == 1 ==> d <= va && va + len <= d + n);
+
+  // A request (op, lva, rva, n) loads only from its source range and
+  // stores only into its destination range: an RDMA write from [lva, lva+n)
+  // into [rva, rva+n), an RDMA read the other way round.
+  predicate ud_wr_in_at(integer op, integer lva, integer rva, integer n,
+                        integer wr, integer va, integer len) =
+    (op == UD_WR_WRITE ==> ud_in_ranges(wr, va, len, lva, rva, n)) &&
+    (op == UD_WR_READ ==> ud_in_ranges(wr, va, len, rva, lva, n));
+
+  // Entry i of the memory log lies inside the ranges request w named.
+  predicate ud_wr_within{L}(struct ud_wr *w, integer i) =
+    ud_wr_in_at(w->opcode, w->lva, w->rva, w->len, ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i]);
+
   // Exactly one completion was queued after the first n0, on queue pair
   // qp, with status st.
   predicate ud_wr_completed{L}(integer n0, integer qp, integer st) =
     ud_cq_n == n0 + 1 && ud_cq_qp[n0] == qp && ud_cq_st[n0] == st;
+
+  // A packet's entries lie inside its n bytes from va.
+  lemma ud_dma_covers_in{L}: \forall integer from, to, va, n, wr, i;
+    ud_dma_covers(from, to, va, n, wr) && from <= i < to ==>
+    va <= ud_dma_va[i] && ud_dma_va[i] + ud_dma_len[i] <= va + n;
 
   // A packet's entries all have its direction.
   lemma ud_dma_covers_wr{L}: \forall integer from, to, va, n, wr, i;
@@ -121,6 +144,7 @@ struct ud_wr {
     ensures all_moved: \result == UD_OK ==> ud_cq_len[\old(ud_cq_n)] == w->len;
     ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       ud_wr_side_ok(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w, i);
+    ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==> ud_wr_within(w, i);
   complete behaviors;
   disjoint behaviors;
 */
