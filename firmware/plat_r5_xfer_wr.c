@@ -9,7 +9,7 @@
  * that finds the ring full overwrites the oldest, and the count tells how
  * many were written in all.  [A-PLAT-CQ]
  */
-#include "ud_platform.h"
+#include "r5_home.h"
 
 #define R5_CQ_RING 32u
 
@@ -26,4 +26,14 @@ void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len)
 {
 	r5_cq[r5_cq_n % R5_CQ_RING] = (struct r5_cqe){ qp, st, len };
 	r5_cq_n++;
+}
+
+uint32_t ud_r5_cq_count(void)
+{
+	return r5_cq_n;
+}
+
+uint32_t ud_r5_cq_last_len(void)
+{
+	return r5_cq_n ? r5_cq[(r5_cq_n - 1u) % R5_CQ_RING].len : 0u;
 }

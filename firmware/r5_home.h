@@ -85,4 +85,10 @@ static inline void ud_r5_dmb(void)
 #endif
 }
 
+/* ------------------------------------------------------------ completions */
+/* The completion door's ring (plat_r5_xfer_wr.c): completions written so far
+ * and the length of the last one. */
+uint32_t ud_r5_cq_count(void);
+uint32_t ud_r5_cq_last_len(void);
+
 #endif /* UD_R5_HOME_H */

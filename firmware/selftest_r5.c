@@ -342,6 +342,62 @@ static uint32_t ud_r5_st_stack_used(void)
 	return (uint32_t)(ud_r5_addr(__stack_svc) - ud_r5_addr((const void *)(uintptr_t)p));
 }
 
+#ifdef UD_HAVE_XFER_WR
+#include "pd.h"
+#include "mr.h"
+#include "xfer_wr.h"
+
+/* The engine on the R5: one node in loopback, two regions in BTCM, an RDMA
+ * write of 5000 bytes (three pages of the destination, twenty packets,
+ * two page crossings) through the verified ud_wr_run, then the same write
+ * through the destination's rkey after deregistration.  Expected bytes are
+ * the source's pattern; the guard bytes around the destination keep 0xEE. */
+#define UD_R5_ENG_LEN   5000u
+#define UD_R5_ENG_GUARD 64u
+static struct ud_prot ud_r5_eng_prot;
+static uint8_t ud_r5_eng_src[UD_R5_ENG_LEN];
+static uint8_t ud_r5_eng_dst[UD_R5_ENG_GUARD + UD_R5_ENG_LEN + UD_R5_ENG_GUARD];
+
+static void ud_r5_st_engine(struct ud_r5_st *st)
+{
+	struct ud_prot *p = &ud_r5_eng_prot;
+	uint8_t *dst = ud_r5_eng_dst + UD_R5_ENG_GUARD;
+	uint32_t pd, qp, hs, hd, lkey, rkey, k, i;
+	uint32_t cq0 = ud_r5_cq_count();
+	bool same = true, guards = true;
+	struct ud_wr w;
+
+	for (i = 0; i < UD_R5_ENG_LEN; i++)
+		ud_r5_eng_src[i] = (uint8_t)(i * 7u + 3u);
+	for (i = 0; i < sizeof(ud_r5_eng_dst); i++)
+		ud_r5_eng_dst[i] = 0xEEu;
+	ud_prot_init(p);
+	ud_r5_check(st, "engine: PD, QP, two regions",
+		    ud_alloc_pd(p, &pd) == UD_OK && ud_qp_attach(p, pd, &qp) == UD_OK &&
+		    ud_reg_mr(p, pd, ud_r5_addr(ud_r5_eng_src), UD_R5_ENG_LEN, 0u,
+			      &hs, &lkey, &k) == UD_OK &&
+		    ud_reg_mr(p, pd, ud_r5_addr(dst), UD_R5_ENG_LEN,
+			      UD_ACC_LOCAL_WRITE | UD_ACC_REMOTE_WRITE, &hd, &k, &rkey) == UD_OK);
+	w = (struct ud_wr){ UD_WR_WRITE, lkey, rkey, ud_r5_addr(ud_r5_eng_src),
+			    ud_r5_addr(dst), UD_R5_ENG_LEN };
+	ud_r5_check(st, "engine: RDMA write of 5000 B completes UD_OK",
+		    ud_wr_run(p, qp, p, qp, &w) == UD_OK &&
+		    ud_r5_cq_count() == cq0 + 1u && ud_r5_cq_last_len() == UD_R5_ENG_LEN);
+	for (i = 0; i < UD_R5_ENG_LEN; i++)
+		same = same && dst[i] == ud_r5_eng_src[i];
+	for (i = 0; i < UD_R5_ENG_GUARD; i++)
+		guards = guards && ud_r5_eng_dst[i] == 0xEEu &&
+			 dst[UD_R5_ENG_LEN + i] == 0xEEu;
+	ud_r5_check(st, "engine: every byte landed, guards kept", same && guards);
+	for (i = 0; i < UD_R5_ENG_LEN; i++)
+		dst[i] = 0xEEu;
+	ud_r5_check(st, "engine: after deregistration the rkey is refused, nothing lands",
+		    ud_dereg_mr(p, hd) == UD_OK && ud_wr_run(p, qp, p, qp, &w) == UD_E_KEY &&
+		    ud_r5_cq_count() == cq0 + 2u && ud_r5_cq_last_len() == 0u &&
+		    dst[0] == 0xEEu && dst[UD_R5_ENG_LEN - 1u] == 0xEEu);
+}
+#endif
+
 void ud_r5_main(void)
 {
 	struct ud_r5_st st = { 0, 0, 0 };
@@ -361,6 +417,9 @@ void ud_r5_main(void)
 #endif
 #ifdef UD_HAVE_SHADOW
 	ud_kat_shadow(&st);
+#endif
+#ifdef UD_HAVE_XFER_WR
+	ud_r5_st_engine(&st);
 #endif
 	ud_r5_st_loop_mbox(&st);
 	ud_r5_st_sched_run(&st);
@@ -383,6 +442,9 @@ void ud_r5_main(void)
 #endif
 #ifdef UD_R5_HAVE_SCHED
 		ud_r5_sh_puts(" r5_sched");
+#endif
+#ifdef UD_HAVE_XFER_WR
+		ud_r5_sh_puts(" xfer_wr");
 #endif
 		ud_r5_sh_puts(")\n");
 #ifdef UD_R5_HAVE_SCHED
