@@ -1,4 +1,4 @@
-/* uldma-links: pd mr mw access xfer_packet */
+/* uldma-links: pd mr mw access xfer_packet xfer_wr */
 /*
  * tests/fuzz/fuzz_prot.c -- random verb sequences against the protection
  * core (src/pd.c, mr.c, mw.c, access.c), compared step by step with a
@@ -12,7 +12,12 @@
  * packet; granted, the memory accesses are exactly the model's byte-by-byte
  * translation of the packet, in order, each inside one page, and the bytes
  * written (read) are the packet's (memory's); refused, no access at all and
- * the read buffer untouched.
+ * the read buffer untouched.  Work requests through src/xfer_wr.c (in
+ * loopback: initiator and target are the same protection state): the
+ * model's outcome packet by packet (each packet's load, then its store,
+ * the first refusal ends the run) -- same status, exactly one completion
+ * (none on a dead QP) with the bytes moved, and the accesses exactly the
+ * model's translation of each packet's bytes, load then store.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,8 +27,10 @@
 #include "mw.h"
 #include "access.h"
 #include "xfer_packet.h"
+#include "xfer_wr.h"
 #include "plat_host_mr.h"
 #include "plat_host_xfer_packet.h"
+#include "plat_host_xfer_wr.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
 
@@ -99,12 +106,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in = data; left = size;
 	host_mr_reset();
 	host_dma_reset();
+	host_cq_reset();
 	ud_prot_init(&P);
 	memset(m_pd, 0, sizeof m_pd); memset(m_qp, 0, sizeof m_qp); memset(m_ah, 0, sizeof m_ah);
 	memset(M, 0, sizeof M); memset(W, 0, sizeof W); nissued = 0;
 
 	while (left) {
-		uint32_t op = (uint32_t)take(1) % 14;
+		uint32_t op = (uint32_t)take(1) % 15;
 		uint32_t h = 0, k1 = 0, k2 = 0;
 		ud_status st;
 		switch (op) {
@@ -303,6 +311,75 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				for (uint32_t j = i + 1; j < n; j++) if (pb[j] == pb[i]) v = buf[j];
 				CHECK(host_dma_peek(pb[i]) == v);
 			}
+			CHECK(host_dma.violations == 0);
+			break; }
+		case 14: {                                 /* a work request, loopback */
+			uint32_t q = (uint32_t)take(1) % 17, tq = (uint32_t)take(1) % 17;
+			struct ud_wr w = { (uint32_t)take(1) % 3, pick_key(), pick_key(), take(8), take(8), 0 };
+			int li = -1, ri = -1;
+			for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == w.lkey) li = i;
+			for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == w.rkey) ri = i;
+			if (li >= 0 && take(1) < 230) w.lva = M[li].iova + take(2) % (M[li].len + 2);
+			if (ri >= 0 && take(1) < 230) w.rva = M[ri].iova + take(2) % (M[ri].len + 2);
+			w.len = take(1) < 8 ? (uint32_t)take(3) % (UD_WR_MAX_LEN + 2) : (uint32_t)take(2) % 2100;
+			int qok = q < 16 && m_qp[q];
+			ud_status want = UD_OK;
+			uint32_t moved = 0;
+			if (!qok) want = UD_E_NOENT;
+			else if (w.opcode > UD_WR_READ || w.len == 0 || w.len > UD_WR_MAX_LEN) want = UD_E_INVAL;
+			else if (tq >= 16 || !m_qp[tq]) want = UD_E_NOENT;
+			else if (w.lva > UINT64_MAX - w.len || w.rva > UINT64_MAX - w.len) want = UD_E_OVERFLOW;
+			/* the source and destination side of each packet */
+			uint32_t spd = 0, skey = 0, skind = 0, dpd = 0, dkey = 0, dkind = 0;
+			uint64_t sva = 0, dva = 0, pa;
+			int ran = want == UD_OK;                   /* the request reached its packets */
+			if (ran) {
+				int wrt = w.opcode == UD_WR_WRITE;
+				spd = wrt ? m_qp_pd[q] : m_qp_pd[tq]; skey = wrt ? w.lkey : w.rkey;
+				sva = wrt ? w.lva : w.rva; skind = wrt ? UD_KIND_LOCAL_READ : UD_KIND_REMOTE_READ;
+				dpd = wrt ? m_qp_pd[tq] : m_qp_pd[q]; dkey = wrt ? w.rkey : w.lkey;
+				dva = wrt ? w.rva : w.lva; dkind = wrt ? UD_KIND_REMOTE_WRITE : UD_KIND_LOCAL_WRITE;
+				while (moved < w.len) {
+					uint32_t k = w.len - moved < UD_PKT_MAX ? w.len - moved : UD_PKT_MAX;
+					want = m_check(spd, skey, sva + moved, k, skind, &pa);
+					if (!want) want = m_check(dpd, dkey, dva + moved, k, dkind, &pa);
+					if (want) break;
+					moved += k;
+				}
+			}
+			uint32_t before = host_dma.n, cq0 = host_cq.n;
+			st = ud_wr_run(&P, q, &P, tq, &w);
+			CHECK(st == want);
+			if (!qok) { CHECK(host_cq.n == cq0 && host_dma.n == before); break; }
+			CHECK(host_cq.n == cq0 + 1);
+			if (cq0 < HOST_CQ_LOG)
+				CHECK(host_cq.e[cq0].qp == q && host_cq.e[cq0].st == st && host_cq.e[cq0].len == moved);
+			if (host_dma.n > HOST_DMA_LOG) break;       /* log full: the accesses are unrecorded */
+			/* the accesses: per packet, its load then its store, each the model's
+			 * translation of every byte, in order; a refused packet's load may be
+			 * there (its store refused), nothing after it */
+			uint32_t e = before;
+			for (uint32_t off = 0; ran && off <= moved && off < w.len; off += UD_PKT_MAX) {
+				uint32_t k = w.len - off < UD_PKT_MAX ? w.len - off : UD_PKT_MAX;
+				for (int side = 0; side < 2; side++) {
+					uint32_t key = side ? dkey : skey, pdx = side ? dpd : spd, kind = side ? dkind : skind;
+					uint64_t va = (side ? dva : sva) + off;
+					if (m_check(pdx, key, va, k, kind, &pa))
+						goto done_wr;              /* the refused side: no access */
+					uint32_t o = 0;
+					for (uint32_t i = 0; i < k; i++) {
+						uint64_t pb;
+						CHECK(m_check(pdx, key, va + i, 1, kind, &pb) == UD_OK);
+						CHECK(e < host_dma.n && host_dma.log[e].wr == (uint32_t)side);
+						CHECK(host_dma.log[e].pa + o == pb);
+						CHECK((host_dma.log[e].pa % 4096) + host_dma.log[e].len <= 4096);
+						if (++o == host_dma.log[e].len) { e++; o = 0; }
+					}
+					CHECK(o == 0);
+				}
+			}
+		done_wr:
+			CHECK(e == host_dma.n);
 			CHECK(host_dma.violations == 0);
 			break; }
 		}
