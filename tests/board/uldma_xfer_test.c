@@ -261,7 +261,7 @@ static int hold(void)
 
 int main(int argc, char **argv)
 {
-	uint32_t pd1, pd2, pd3, qp1, qp1b, qp2, qp3, q2, fpd;
+	uint32_t pd1, pd2, pd3, qp1, qp1b, qp2, qp3, q2, q4 = 99, fpd;
 	uint32_t sl, sr, dl, dr, rl, xl, xr, yl, yr, zl, zr, al, bl, br;
 	uint32_t wl, vl, mw, mw2, mk, mk2, k1, k2, k3;
 	uint8_t *S, *D, *R, *X, *Y, *Z, *A, *B, *W, *V, *C;
@@ -667,7 +667,8 @@ int main(int argc, char **argv)
 	polled += (unsigned long)i;
 	check("target QP destroyed before the request ran -> ENOENT, 0 bytes",
 	      r == 0 && n == 0 && i == 1 && many[0].wr_id == 7200 &&
-	      many[0].status == -ENOENT && many[0].byte_len == 0,
+	      many[0].status == -ENOENT && many[0].byte_len == 0 &&
+	      many[0].core_status == 0,
 	      "%d %d, %d completion(s), status %d", r, n, i, many[0].status);
 	check("  ... no byte landed", all(D + 6300, 3 * PG - 6300, GUARD),
 	      NULL);
@@ -792,6 +793,34 @@ int main(int argc, char **argv)
 	       fd, qp1, qp1, ULDMA_WR_RDMA_WRITE, S, sl, V, k1, 100, -EPERM,
 	       0);
 	check("  ... no byte landed", all(V, PG, GUARD), NULL);
+
+	/*
+	 * The target QP destroyed after the post and its number taken by
+	 * another file whose window grants remote write: the request must
+	 * not reach that file's memory (the engine re-checks the target).
+	 */
+	r = uldma_create_qp(fd, pd1, &qp3);
+	n = r ? r : engine_pause(1);
+	if (!n) {
+		n = uldma_post_write(fd, qp1, qp3, 7400, S, sl, V, k1, 100);
+		posted += n == 0;
+	}
+	if (!n)
+		n = uldma_destroy_qp(fd, qp3);
+	if (!n)
+		n = uldma_create_qp(fd2, fpd, &q4);
+	engine_pause(0);
+	i = take(fd, many, 1);
+	polled += (unsigned long)i;
+	check("target QP number reused by another file before the run -> ENOENT",
+	      r == 0 && n == 0 && q4 == qp3 && i == 1 &&
+	      many[0].wr_id == 7400 && many[0].status == -ENOENT &&
+	      many[0].core_status == 0 && many[0].byte_len == 0,
+	      "%d %d, qp %u now the other file's qp %u, %d completion(s), status %d core %d",
+	      r, n, qp3, q4, i, many[0].status, many[0].core_status);
+	check("  ... no byte landed in the other file's window",
+	      all(V, PG, GUARD), NULL);
+	uldma_destroy_qp(fd2, q4);
 
 	/* close() with requests queued: they are dropped, never run. */
 	{
