@@ -32,6 +32,7 @@
 #include <linux/bug.h>
 #include <linux/err.h>
 #include <linux/kthread.h>
+#include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/wait.h>
@@ -76,6 +77,7 @@ static void ud_kmod_engine_run_one(void)
 	struct ud_kmod_cq *cq;
 	unsigned int i;
 	u32 qp = 0;
+	u64 t0;
 
 	lockdep_assert_held(ud_eng.lock);
 	if (!ud_eng.pending || ud_eng.paused)
@@ -110,8 +112,10 @@ static void ud_kmod_engine_run_one(void)
 		return;
 	}
 	ud_kmod_wr_begin(qp, req.wr_id, req.w.opcode);
+	t0 = ktime_get_ns();
 	/* The verdict is the completion the core emits through the door. */
 	ud_wr_run(ud_eng.prot, qp, ud_eng.prot, req.dest_qp, &req.w);
+	atomic64_add((s64)(ktime_get_ns() - t0), &ud_kmod_stats.run_ns);
 	atomic_long_inc(&ud_kmod_stats.run);
 }
 

@@ -146,6 +146,7 @@ struct ud_kmod_stats {
 	atomic_long_t post_cq_full;	/* POST refused: ENOBUFS            */
 	atomic_long_t post_sq_full;	/* POST refused: EAGAIN             */
 	atomic_long_t run;		/* requests the engine ran          */
+	atomic64_t run_ns;		/* time inside ud_wr_run, total     */
 	atomic_long_t cancelled;	/* requests never run (flush, drop) */
 	atomic_long_t dropped;		/* of them, dropped with a file     */
 	atomic_long_t binds;		/* BIND_MW that succeeded           */

@@ -52,8 +52,10 @@ struct uldma_dev {
 	struct miscdevice misc;
 	char report[UD_KMOD_REPORT_LEN];
 	size_t report_len;
-	struct mutex lock;		/* prot, files' pds/qps, send queues,
-					 * every request the engine runs    */
+	/* prot, the files' PD and QP sets, the send queues, and every
+	 * request the engine runs
+	 */
+	struct mutex lock;
 	struct ud_prot prot;		/* PDs, QPs, regions, pin table       */
 };
 

@@ -54,9 +54,11 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	for (i = 0; i < UD_KMOD_NSTATUS; i++) {
 		n = atomic_long_read(&s->completions[i]);
 		/* ok and every error the core gave, even at 0 */
-		seq_printf(m, "completions_%s %ld\n", ud_kmod_status_name[i], n);
+		seq_printf(m, "completions_%s %ld\n",
+			   ud_kmod_status_name[i], n);
 	}
-	seq_printf(m, "completions_flushed %ld\n", atomic_long_read(&s->flushed));
+	seq_printf(m, "completions_flushed %ld\n",
+		   atomic_long_read(&s->flushed));
 	seq_printf(m, "completions_target_gone %ld\n",
 		   atomic_long_read(&s->target_gone));
 	seq_printf(m, "completions_lost %ld\n", ud_kmod_cq_dropped());
@@ -68,7 +70,10 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "posts_refused_sq_full %ld\n",
 		   atomic_long_read(&s->post_sq_full));
 	seq_printf(m, "engine_run %ld\n", atomic_long_read(&s->run));
-	seq_printf(m, "engine_cancelled %ld\n", atomic_long_read(&s->cancelled));
+	seq_printf(m, "engine_run_ns %lld\n",
+		   (long long)atomic64_read(&s->run_ns));
+	seq_printf(m, "engine_cancelled %ld\n",
+		   atomic_long_read(&s->cancelled));
 	seq_printf(m, "engine_dropped %ld\n", atomic_long_read(&s->dropped));
 	seq_printf(m, "engine_paused %d\n", ud_kmod_engine_paused());
 	seq_printf(m, "mw_binds %ld\n", atomic_long_read(&s->binds));

@@ -67,9 +67,14 @@ t=${xsummary#xfer: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$xsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL xfer test (exit $rc, ${xsummary:-no summary line})"
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
+run0=$(counter engine_run); ns0=$(counter engine_run_ns)
+t0=$(cut -d' ' -f1 /proc/uptime)
 /rdma_loopback >/loopback.log 2>&1
 rc=$?
+t1=$(cut -d' ' -f1 /proc/uptime)
 sed 's/^/uldma-board: /' /loopback.log
+runs=$(($(counter engine_run) - run0)); ns=$(($(counter engine_run_ns) - ns0))
+echo "uldma-board: rdma_loopback: the engine ran $runs requests, $((ns / 1000)) us inside ud_wr_run ($((ns / 1000 / (runs > 0 ? runs : 1))) us each), program $t0 -> $t1 s"
 [ "$rc" -eq 0 ] && grep -q '^rdma_loopback: OK' /loopback.log ||
 	verdict "FAIL rdma_loopback (exit $rc)"
 
