@@ -7,23 +7,23 @@
  * home keys delivery by the QP number, which belongs to exactly one open
  * file of /dev/uldma (kmod/uldma_main.c): CREATE_QP binds the new QP to
  * its file's completion queue, DESTROY_QP and release() unbind it, and the
- * POST ioctl records the request's wr_id and opcode on the QP
- * (ud_kmod_wr_begin) just before the core runs it.  All of that, and every
- * core call that completes, happens under the device mutex, so the table
- * below needs no lock of its own; a queue has its own mutex because POLL
- * takes completions without the device mutex.  (A kernel-thread engine
- * will keep the same keying: the engine knows the QP, the QP knows its
- * file.)
+ * soft engine (kmod/uldma_engine.c) records the request's wr_id and opcode
+ * on the QP (ud_kmod_wr_begin) just before the core runs it.  All of that,
+ * and every core call that completes, happens under the device mutex, so
+ * the table below needs no lock of its own; a queue has its own mutex
+ * because POLL takes completions without the device mutex.
  *
- * None is lost silently: the POST ioctl refuses (ENOBUFS) before the core
- * runs when the queue has no room, so the door always finds room; a
- * completion for a QP with no queue or a full queue is counted (module
- * exit logs the count, 0 unless the home is wrong) and warned about.
- * [A-PLAT-CQ]
+ * None is lost silently: POST reserves the completion's slot when it
+ * accepts a request (ENOBUFS when completions queued plus requests in
+ * flight fill the queue), so the door always finds room; a completion for
+ * a QP with no queue or a full queue is counted (module exit logs the
+ * count, 0 unless the home is wrong) and warned about.  [A-PLAT-CQ]
  */
 #include <linux/atomic.h>
 #include <linux/bug.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
 
 #include "pd.h"
 #include "ud_platform.h"
@@ -41,8 +41,10 @@ static atomic_long_t ud_kmod_cq_lost = ATOMIC_LONG_INIT(0);
 void ud_kmod_cq_init(struct ud_kmod_cq *cq)
 {
 	mutex_init(&cq->lock);
+	init_waitqueue_head(&cq->wq);
 	cq->head = 0;
 	cq->count = 0;
+	cq->reserved = 0;
 }
 
 void ud_kmod_cq_destroy(struct ud_kmod_cq *cq)
@@ -50,14 +52,29 @@ void ud_kmod_cq_destroy(struct ud_kmod_cq *cq)
 	mutex_destroy(&cq->lock);
 }
 
-bool ud_kmod_cq_room(struct ud_kmod_cq *cq)
+bool ud_kmod_cq_reserve(struct ud_kmod_cq *cq)
 {
 	bool room;
 
 	mutex_lock(&cq->lock);
-	room = cq->count < UD_KMOD_CQ_DEPTH;
+	room = cq->count + cq->reserved < UD_KMOD_CQ_DEPTH;
+	if (room)
+		cq->reserved++;
 	mutex_unlock(&cq->lock);
 	return room;
+}
+
+void ud_kmod_cq_unreserve(struct ud_kmod_cq *cq)
+{
+	mutex_lock(&cq->lock);
+	if (!WARN_ON_ONCE(!cq->reserved))
+		cq->reserved--;
+	mutex_unlock(&cq->lock);
+}
+
+bool ud_kmod_cq_ready(struct ud_kmod_cq *cq)
+{
+	return READ_ONCE(cq->count) != 0;
 }
 
 const struct ud_kmod_cqe *ud_kmod_cq_front(struct ud_kmod_cq *cq)
@@ -89,6 +106,11 @@ void ud_kmod_qp_unbind(u32 qp)
 	ud_kmod_qps[qp] = (struct ud_kmod_qp){ .cq = NULL };
 }
 
+struct ud_kmod_cq *ud_kmod_qp_cq(u32 qp)
+{
+	return qp < UD_PROT_NQP ? ud_kmod_qps[qp].cq : NULL;
+}
+
 void ud_kmod_wr_begin(u32 qp, u64 wr_id, u32 opcode)
 {
 	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
@@ -102,9 +124,9 @@ long ud_kmod_cq_dropped(void)
 	return atomic_long_read(&ud_kmod_cq_lost);
 }
 
-void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len)
+/* Append to qp's queue in the slot its request reserved. */
+static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
 {
-	struct ud_kmod_qp *q;
 	struct ud_kmod_cq *cq;
 
 	if (qp >= UD_PROT_NQP || !ud_kmod_qps[qp].cq) {
@@ -112,18 +134,37 @@ void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len)
 		atomic_long_inc(&ud_kmod_cq_lost);
 		return;
 	}
-	q = &ud_kmod_qps[qp];
-	cq = q->cq;
+	cq = ud_kmod_qps[qp].cq;
 	mutex_lock(&cq->lock);
 	if (cq->count < UD_KMOD_CQ_DEPTH) {
-		cq->e[(cq->head + cq->count) % UD_KMOD_CQ_DEPTH] =
-			(struct ud_kmod_cqe){ .wr_id = q->wr_id, .qp = qp,
-					      .opcode = q->opcode, .len = len,
-					      .status = st };
+		cq->e[(cq->head + cq->count) % UD_KMOD_CQ_DEPTH] = *e;
 		cq->count++;
+		if (!WARN_ON_ONCE(!cq->reserved))
+			cq->reserved--;
 	} else {
 		WARN_ONCE(1, "uldma: completion queue of QP %u full\n", qp);
 		atomic_long_inc(&ud_kmod_cq_lost);
 	}
 	mutex_unlock(&cq->lock);
+	wake_up_interruptible(&cq->wq);
+}
+
+void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err)
+{
+	struct ud_kmod_cqe e = { .wr_id = wr_id, .qp = qp, .opcode = opcode,
+				 .len = 0, .status = UD_OK, .err = err };
+
+	ud_kmod_cq_add(qp, &e);
+}
+
+void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len)
+{
+	struct ud_kmod_cqe e = { .qp = qp, .len = len, .status = st };
+
+	if (qp < UD_PROT_NQP) {
+		e.wr_id = ud_kmod_qps[qp].wr_id;
+		e.opcode = ud_kmod_qps[qp].opcode;
+	}
+	ud_kmod_stats_count_completion(st);
+	ud_kmod_cq_add(qp, &e);
 }

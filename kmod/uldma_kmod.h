@@ -3,8 +3,10 @@
 #ifndef ULDMA_KMOD_H
 #define ULDMA_KMOD_H
 
+#include <linux/atomic.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 #define UD_KMOD_REPORT_LEN 128
 
@@ -53,6 +55,8 @@ long ud_kmod_dma_refusals(void);
  * device mutex, as is every call of the core that completes); the door,
  * ud_plat_complete(qp, ...), appends to the queue QP qp is bound to,
  * stamped with the wr_id and opcode ud_kmod_wr_begin recorded for it.
+ * Every request the engine accepts reserves its completion's slot when it
+ * is posted (ud_kmod_cq_reserve), so the door always finds room.
  */
 #define UD_KMOD_CQ_DEPTH 128
 struct ud_kmod_cqe {
@@ -61,24 +65,95 @@ struct ud_kmod_cqe {
 	u32 opcode;
 	u32 len;
 	s32 status;			/* the core's ud_status             */
+	s32 err;			/* 0, or the home's own -errno      */
 };
 struct ud_kmod_cq {
 	struct mutex lock;		/* inside the device mutex          */
 	unsigned int head;		/* oldest entry                     */
 	unsigned int count;
+	unsigned int reserved;		/* posted, not completed (dev mutex) */
+	wait_queue_head_t wq;		/* POLL with a timeout waits here   */
 	struct ud_kmod_cqe e[UD_KMOD_CQ_DEPTH];
 };
 void ud_kmod_cq_init(struct ud_kmod_cq *cq);
 void ud_kmod_cq_destroy(struct ud_kmod_cq *cq);
-/* Room for one more completion (the POST ioctl asks before the core). */
-bool ud_kmod_cq_room(struct ud_kmod_cq *cq);
+/*
+ * Reserve room for one more completion (completions queued plus requests
+ * in flight below the depth); false: full.  Unreserve gives it back.
+ * Both under the device mutex.
+ */
+bool ud_kmod_cq_reserve(struct ud_kmod_cq *cq);
+void ud_kmod_cq_unreserve(struct ud_kmod_cq *cq);
+/* A completion is waiting (for wait_event; no lock). */
+bool ud_kmod_cq_ready(struct ud_kmod_cq *cq);
 /* The oldest completion (NULL: none) and taking it; caller holds cq->lock. */
 const struct ud_kmod_cqe *ud_kmod_cq_front(struct ud_kmod_cq *cq);
 void ud_kmod_cq_pop(struct ud_kmod_cq *cq);
 void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq);
 void ud_kmod_qp_unbind(u32 qp);
+/* The queue QP qp is bound to (NULL: none); device mutex. */
+struct ud_kmod_cq *ud_kmod_qp_cq(u32 qp);
 void ud_kmod_wr_begin(u32 qp, u64 wr_id, u32 opcode);
+/*
+ * A completion the home makes itself, without the core (a request that
+ * never ran: err -ECANCELED when its QP was destroyed, -ENOENT when its
+ * target QP was); it uses the request's reserved slot.  Device mutex.
+ */
+void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err);
 /* Completions the door could not queue (no queue bound, queue full): 0. */
 long ud_kmod_cq_dropped(void);
+
+/*
+ * The soft engine (kmod/uldma_engine.c): a send queue of
+ * UD_KMOD_SQ_DEPTH requests per QP and one kernel thread that takes them
+ * in order and runs the core's ud_wr_run on each, under the device mutex
+ * (one request at a time: a verb of any file waits for the request in
+ * hand, and a request whose QP or regions are gone never starts).
+ */
+#define UD_KMOD_SQ_DEPTH 64
+struct ud_prot;
+struct ud_wr;
+int ud_kmod_engine_start(struct mutex *lock, struct ud_prot *prot);
+void ud_kmod_engine_stop(void);
+/*
+ * Queue a request on qp (device mutex held; both QPs checked by the
+ * caller): 0, -ENOBUFS (the completion queue cq has no room for it) or
+ * -EAGAIN (qp's send queue is full); nothing queued on an error.
+ */
+int ud_kmod_engine_post(u32 qp, u32 dest_qp, u64 wr_id,
+			const struct ud_wr *w, struct ud_kmod_cq *cq);
+/*
+ * The requests still queued on qp, before it is destroyed (device mutex):
+ * each completes with -ECANCELED (flush) when complete is true, else is
+ * dropped (its file's queue goes with the file).  Returns how many.
+ */
+unsigned int ud_kmod_engine_flush(u32 qp, bool complete);
+/* Hold the engine (a test hook: requests stay queued) or let it run. */
+void ud_kmod_engine_pause(bool pause);
+bool ud_kmod_engine_paused(void);
+
+/*
+ * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The
+ * completions are counted by the core's status (index -ud_status, 0..18).
+ */
+#define UD_KMOD_NSTATUS 19
+struct ud_kmod_stats {
+	atomic_long_t completions[UD_KMOD_NSTATUS];
+	atomic_long_t flushed;		/* completed -ECANCELED (QP gone)   */
+	atomic_long_t target_gone;	/* completed -ENOENT (target gone)  */
+	atomic_long_t posted;		/* requests accepted by POST        */
+	atomic_long_t post_noent;	/* POST refused: ENOENT             */
+	atomic_long_t post_cq_full;	/* POST refused: ENOBUFS            */
+	atomic_long_t post_sq_full;	/* POST refused: EAGAIN             */
+	atomic_long_t run;		/* requests the engine ran          */
+	atomic64_t run_ns;		/* time inside ud_wr_run, total     */
+	atomic_long_t cancelled;	/* requests never run (flush, drop) */
+	atomic_long_t dropped;		/* of them, dropped with a file     */
+	atomic_long_t binds;		/* BIND_MW that succeeded           */
+};
+extern struct ud_kmod_stats ud_kmod_stats;
+void ud_kmod_stats_count_completion(int status);
+int ud_kmod_debugfs_init(void);
+void ud_kmod_debugfs_exit(void);
 
 #endif /* ULDMA_KMOD_H */

@@ -16,12 +16,14 @@
  * struct ud_prot for the device (the engine checks every DMA against one
  * table), one mutex around it, and per open file the sets of PDs and QPs
  * it created and its completion queue.  A file reaches only its own PDs,
- * the regions in them and its own QPs; a work request posted on one of its
- * QPs runs through the core's engine (ud_wr_run) synchronously in the
- * ioctl, in loopback (initiator and target are the device's one
- * protection state).  release() destroys the file's QPs, deregisters every
- * region of the file (unpinning its pages) and frees its PDs.  See
- * docs/homes.md, "/dev/uldma".
+ * the regions and windows in them and its own QPs; a work request posted
+ * on one of its QPs is queued for the soft engine (kmod/uldma_engine.c, a
+ * kernel thread running the core's ud_wr_run under the same mutex), in
+ * loopback (initiator and target are the device's one protection state).
+ * release() drops the file's queued requests, destroys its QPs,
+ * deallocates its windows, deregisters every region of the file
+ * (unpinning its pages) and frees its PDs.  Counters are in debugfs
+ * (kmod/uldma_stats.c).  See docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -36,9 +38,11 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/wait.h>
 
 #include "access.h"
 #include "mr.h"
+#include "mw.h"
 #include "pd.h"
 #include "xfer_wr.h"
 #include "uapi/uldma.h"
@@ -48,7 +52,10 @@ struct uldma_dev {
 	struct miscdevice misc;
 	char report[UD_KMOD_REPORT_LEN];
 	size_t report_len;
-	struct mutex lock;		/* prot, files' pds/qps, engine runs  */
+	/* prot, the files' PD and QP sets, the send queues, and every
+	 * request the engine runs
+	 */
+	struct mutex lock;
 	struct ud_prot prot;		/* PDs, QPs, regions, pin table       */
 };
 
@@ -133,8 +140,10 @@ static int uldma_query(void __user *u, size_t usize)
 
 	BUILD_BUG_ON(offsetofend(struct uldma_query, max_mr_len) !=
 		     ULDMA_QUERY_SIZE_VER1);
-	/* An ABI-1 caller's shorter struct is answered in its own size. */
-	if (usize == ULDMA_QUERY_SIZE_VER1)
+	BUILD_BUG_ON(offsetofend(struct uldma_query, reserved) !=
+		     ULDMA_QUERY_SIZE_VER2);
+	/* An older caller's shorter struct is answered in its own size. */
+	if (usize == ULDMA_QUERY_SIZE_VER1 || usize == ULDMA_QUERY_SIZE_VER2)
 		ksize = usize;
 	err = uldma_arg_in(&q, ksize, u, usize);
 	if (err)
@@ -150,6 +159,8 @@ static int uldma_query(void __user *u, size_t usize)
 	q.max_wr_len = UD_WR_MAX_LEN;
 	q.cq_depth = UD_KMOD_CQ_DEPTH;
 	q.reserved = 0;
+	q.max_mw = UD_PROT_NMW;
+	q.sq_depth = UD_KMOD_SQ_DEPTH;
 	return copy_to_user(u, &q, ksize) ? -EFAULT : 0;
 }
 
@@ -318,11 +329,19 @@ out_unlock:
 	return err;
 }
 
-/* Under the device mutex: the QP leaves its PD and its file. */
-static int uldma_qp_gone(struct uldma_file *uf, u32 qp)
+/*
+ * Under the device mutex: the QP's queued requests are flushed (flush:
+ * each completes with ECANCELED) or dropped (the file is going), then the
+ * QP leaves its PD and its file.
+ */
+static int uldma_qp_gone(struct uldma_file *uf, u32 qp, bool flush)
 {
-	int err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
+	int err;
 
+	if (!uldma->prot.qp_live[qp])
+		return -ENOENT;
+	ud_kmod_engine_flush(qp, flush);
+	err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
 	if (!err) {
 		ud_kmod_qp_unbind(qp);
 		uf->qps &= ~BIT(qp);
@@ -344,7 +363,7 @@ static int uldma_destroy_qp(struct uldma_file *uf, void __user *u,
 	if (!uldma_owns_qp(uf, d.qp))
 		err = -ENOENT;
 	else
-		err = uldma_qp_gone(uf, d.qp);
+		err = uldma_qp_gone(uf, d.qp, true);
 	mutex_unlock(&uldma->lock);
 	return err;
 }
@@ -352,8 +371,9 @@ static int uldma_destroy_qp(struct uldma_file *uf, void __user *u,
 /*
  * POST: the home only checks that both QPs are this file's (loopback: the
  * target is this device's own protection state) and that the completion
- * will find room; everything else -- opcode, length, keys, PDs, access,
- * bounds -- is the core's to decide, packet by packet, and its verdict is
+ * will find room, and queues the request for the soft engine; everything
+ * else -- opcode, length, keys, PDs, access, bounds -- is the core's to
+ * decide, packet by packet, when the engine runs it, and its verdict is
  * the one completion ud_wr_run emits.
  */
 static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
@@ -370,16 +390,26 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 			    .rkey = p.rkey, .lva = p.local_addr,
 			    .rva = p.remote_addr, .len = p.length };
 	mutex_lock(&uldma->lock);
-	if (!uldma_owns_qp(uf, p.qp) || !uldma_owns_qp(uf, p.dest_qp)) {
+	if (!uldma_owns_qp(uf, p.qp) || !uldma_owns_qp(uf, p.dest_qp))
 		err = -ENOENT;
-	} else if (!ud_kmod_cq_room(&uf->cq)) {
-		err = -ENOBUFS;
-	} else {
-		ud_kmod_wr_begin(p.qp, p.wr_id, p.opcode);
-		/* The verdict is the completion, not the ioctl's result. */
-		ud_wr_run(&uldma->prot, p.qp, &uldma->prot, p.dest_qp, &w);
-	}
+	else
+		err = ud_kmod_engine_post(p.qp, p.dest_qp, p.wr_id, &w,
+					  &uf->cq);
 	mutex_unlock(&uldma->lock);
+	switch (err) {
+	case 0:
+		atomic_long_inc(&ud_kmod_stats.posted);
+		break;
+	case -ENOENT:
+		atomic_long_inc(&ud_kmod_stats.post_noent);
+		break;
+	case -ENOBUFS:
+		atomic_long_inc(&ud_kmod_stats.post_cq_full);
+		break;
+	case -EAGAIN:
+		atomic_long_inc(&ud_kmod_stats.post_sq_full);
+		break;
+	}
 	return err;
 }
 
@@ -394,15 +424,24 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 
 	if (err)
 		return err;
-	if (p.reserved || p.wc_size < sizeof(wc))
+	if (p.wc_size < sizeof(wc))
 		return -EINVAL;
 	out = u64_to_user_ptr(p.wc);
+	if (p.timeout_ms && p.max_wc) {
+		long left = wait_event_interruptible_timeout(uf->cq.wq,
+				ud_kmod_cq_ready(&uf->cq),
+				msecs_to_jiffies(p.timeout_ms));
+
+		if (left < 0)
+			return -EINTR;
+	}
 	mutex_lock(&uf->cq.lock);
 	while (n < p.max_wc && (e = ud_kmod_cq_front(&uf->cq))) {
 		wc = (struct uldma_wc){ .wr_id = e->wr_id, .qp = e->qp,
 					.opcode = e->opcode,
 					.byte_len = e->len,
-					.status = uldma_errno(e->status, 0),
+					.status = e->err ? e->err :
+						  uldma_errno(e->status, 0),
 					.core_status = e->status };
 		/* Taken only once written. */
 		if (copy_to_user(out, &wc, sizeof(wc)) ||
@@ -417,6 +456,103 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		return -EFAULT;
 	p.count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
+}
+
+/* Window mw is live and in a PD of this file. */
+static bool uldma_owns_mw(const struct uldma_file *uf, u32 mw)
+{
+	struct ud_mw_attr a;
+
+	return ud_query_mw(&uldma->prot, mw, &a) == UD_OK &&
+	       uldma_owns(uf, a.pd);
+}
+
+static int uldma_alloc_mw(struct uldma_file *uf, void __user *u,
+			  size_t usize)
+{
+	struct uldma_alloc_mw a;
+	uint32_t h, rkey;
+	int err = uldma_arg_in(&a, sizeof(a), u, usize);
+
+	if (err)
+		return err;
+	if (a.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns(uf, a.pd)) {
+		err = -ENOENT;
+		goto out_unlock;
+	}
+	err = uldma_errno(ud_alloc_mw(&uldma->prot, a.pd, &h, &rkey), 0);
+	if (err)
+		goto out_unlock;
+	a.mw = h;
+	a.rkey = rkey;
+	if (copy_to_user(u, &a, sizeof(a))) {
+		/* The caller never learns the window: take it back. */
+		WARN_ON(ud_dealloc_mw(&uldma->prot, h) != UD_OK);
+		err = -EFAULT;
+	}
+out_unlock:
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+/*
+ * BIND_MW, synchronously under the device mutex (between two requests of
+ * the engine, never inside one).  The home checks only that the QP and the
+ * window are this file's; the core checks the rest (src/mw.h).
+ */
+static int uldma_bind_mw(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_bind_mw b;
+	uint32_t nkey, dead;
+	int err = uldma_arg_in(&b, sizeof(b), u, usize);
+
+	if (err)
+		return err;
+	if (b.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, b.qp) || !uldma_owns_mw(uf, b.mw)) {
+		err = -ENOENT;
+		goto out_unlock;
+	}
+	err = uldma_errno(ud_bind_mw(&uldma->prot, b.qp, b.mw, b.rkey, b.lkey,
+				     b.addr, b.length, b.access, &nkey), 0);
+	if (err)
+		goto out_unlock;
+	atomic_long_inc(&ud_kmod_stats.binds);
+	b.rkey = nkey;
+	if (copy_to_user(u, &b, sizeof(b))) {
+		/* Nobody learns the new key: invalidate the binding. */
+		WARN_ON(b.length &&
+			ud_bind_mw(&uldma->prot, b.qp, b.mw, nkey, b.lkey,
+				   b.addr, 0, b.access, &dead) != UD_OK);
+		err = -EFAULT;
+	}
+out_unlock:
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+static int uldma_dealloc_mw(struct uldma_file *uf, void __user *u,
+			    size_t usize)
+{
+	struct uldma_dealloc_mw d;
+	int err = uldma_arg_in(&d, sizeof(d), u, usize);
+
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_mw(uf, d.mw))
+		err = -ENOENT;
+	else
+		err = uldma_errno(ud_dealloc_mw(&uldma->prot, d.mw), 0);
+	mutex_unlock(&uldma->lock);
+	return err;
 }
 
 static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -449,6 +585,12 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_post(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_POLL):
 		return uldma_poll(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_ALLOC_MW):
+		return uldma_alloc_mw(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_BIND_MW):
+		return uldma_bind_mw(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_DEALLOC_MW):
+		return uldma_dealloc_mw(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}
@@ -466,22 +608,32 @@ static int uldma_open(struct inode *inode, struct file *file)
 }
 
 /*
- * The file's last reference went (close, exit, kill): its QPs are
- * destroyed (no request is running: posts run inside the ioctl, under the
- * mutex), every region in its PDs is deregistered (the core unpins each
- * page after its last registration), then its PDs are freed.  No window
- * verb exists, so nothing can hold a region and be refused.
+ * The file's last reference went (close, exit, kill).  Under the device
+ * mutex -- so the engine is between two requests: one of this file that
+ * was running has finished and completed on this file's queue -- the
+ * requests still queued on its QPs are dropped (they never run; the queue
+ * they would complete on goes with the file), its QPs are destroyed, its
+ * windows deallocated (so no region is held by a binding), every region
+ * in its PDs is deregistered (the core unpins each page after its last
+ * registration), then its PDs are freed.  After the unlock the engine can
+ * find nothing of this file.
  */
 static int uldma_release(struct inode *inode, struct file *file)
 {
 	struct uldma_file *uf = file->private_data;
+	struct ud_mw_attr w;
 	struct ud_mr_attr a;
 	uint32_t i;
 
 	mutex_lock(&uldma->lock);
 	for (i = 0; i < UD_PROT_NQP; i++) {
 		if (uldma_owns_qp(uf, i))
-			WARN_ON(uldma_qp_gone(uf, i));
+			WARN_ON(uldma_qp_gone(uf, i, false));
+	}
+	for (i = 0; i < UD_PROT_NMW; i++) {
+		if (ud_query_mw(&uldma->prot, i, &w) == UD_OK &&
+		    uldma_owns(uf, w.pd))
+			WARN_ON(ud_dealloc_mw(&uldma->prot, i) != UD_OK);
 	}
 	for (i = 0; i < UD_PROT_NMR; i++) {
 		if (ud_query_mr(&uldma->prot, i, &a) == UD_OK &&
@@ -526,6 +678,12 @@ static int __init uldma_init(void)
 	}
 	mutex_init(&uldma->lock);
 	ud_prot_init(&uldma->prot);
+	err = ud_kmod_engine_start(&uldma->lock, &uldma->prot);
+	if (err) {
+		pr_err("engine thread: %d\n", err);
+		goto err_free;
+	}
+	ud_kmod_debugfs_init();
 	uldma->report_len = scnprintf(uldma->report, sizeof(uldma->report),
 				      "uldma: self-check passed (%u checks)\n",
 				      st.passed);
@@ -538,12 +696,15 @@ static int __init uldma_init(void)
 	err = misc_register(&uldma->misc);
 	if (err) {
 		pr_err("misc_register failed: %d\n", err);
-		goto err_free;
+		goto err_engine;
 	}
 
 	pr_info("self-check passed (%u checks)\n", st.passed);
 	return 0;
 
+err_engine:
+	ud_kmod_debugfs_exit();
+	ud_kmod_engine_stop();
 err_free:
 	kfree(uldma);
 	uldma = NULL;
@@ -556,6 +717,8 @@ static void __exit uldma_exit(void)
 
 	misc_deregister(&uldma->misc);
 	/* Every file is closed (the module was in use until then). */
+	ud_kmod_debugfs_exit();
+	ud_kmod_engine_stop();
 	pins = ud_kmod_pins_held();
 	lost = ud_kmod_cq_dropped();
 	refused = ud_kmod_dma_refusals();
@@ -567,8 +730,9 @@ static void __exit uldma_exit(void)
 	mutex_destroy(&uldma->lock);
 	kfree(uldma);
 	uldma = NULL;
-	pr_info("unloaded, %ld pages pinned, %ld completions lost, %ld DMA pieces refused\n",
-		pins, lost, refused);
+	pr_info("unloaded, %ld pages pinned, %ld completions lost, %ld DMA pieces refused; engine stopped after %ld requests run, %ld cancelled\n",
+		pins, lost, refused, atomic_long_read(&ud_kmod_stats.run),
+		atomic_long_read(&ud_kmod_stats.cancelled));
 }
 
 module_init(uldma_init);

@@ -126,9 +126,48 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max)
 {
+	return uldma_poll_wait(fd, wc, max, 0);
+}
+
+int uldma_poll_wait(int fd, struct uldma_wc *wc, unsigned int max,
+		    unsigned int timeout_ms)
+{
 	struct uldma_poll p = { .wc = uldma_ptr(wc), .wc_size = sizeof(*wc),
-				.max_wc = max };
+				.max_wc = max, .timeout_ms = timeout_ms };
 	int err = uldma_ioctl(fd, ULDMA_IOC_POLL, &p);
 
 	return err ? err : (int)p.count;
+}
+
+int uldma_alloc_mw(int fd, uint32_t pd, uint32_t *mw, uint32_t *rkey)
+{
+	struct uldma_alloc_mw a = { .pd = pd };
+	int err = uldma_ioctl(fd, ULDMA_IOC_ALLOC_MW, &a);
+
+	if (!err && mw)
+		*mw = a.mw;
+	if (!err && rkey)
+		*rkey = a.rkey;
+	return err;
+}
+
+int uldma_bind_mw(int fd, uint32_t qp, uint32_t mw, uint32_t *rkey,
+		  uint32_t lkey, const void *addr, size_t len,
+		  uint32_t access)
+{
+	struct uldma_bind_mw b = { .addr = uldma_ptr(addr), .length = len,
+				   .qp = qp, .mw = mw, .rkey = *rkey,
+				   .lkey = lkey, .access = access };
+	int err = uldma_ioctl(fd, ULDMA_IOC_BIND_MW, &b);
+
+	if (!err)
+		*rkey = b.rkey;
+	return err;
+}
+
+int uldma_dealloc_mw(int fd, uint32_t mw)
+{
+	struct uldma_dealloc_mw d = { .mw = mw };
+
+	return uldma_ioctl(fd, ULDMA_IOC_DEALLOC_MW, &d);
 }

@@ -9,7 +9,10 @@
  * Every function returns 0 (uldma_open: a file descriptor; uldma_poll: the
  * number of completions) or a negative errno; errno itself is left as the
  * system call set it.  A work request's own verdict is not the post's
- * result but its completion's status (0 or a negative errno).
+ * result but its completion's status (0 or a negative errno).  Since ABI 3
+ * a post only queues the request for the module's engine thread: its
+ * completion comes later, so wait for it with uldma_poll_wait (or poll
+ * until it is there).
  *
  *     int fd = uldma_open();
  *     uldma_alloc_pd(fd, &pd);
@@ -18,7 +21,7 @@
  *                  ULDMA_ACC_REMOTE_WRITE, &dlkey, &drkey);
  *     uldma_create_qp(fd, pd, &qp);
  *     uldma_post_write(fd, qp, qp, 1, src, slkey, dst, drkey, len);
- *     uldma_poll(fd, &wc, 1);     -> 1, wc.status 0, wc.byte_len len
+ *     uldma_poll_wait(fd, &wc, 1, 1000);  -> 1, wc.status 0, wc.byte_len len
  */
 #ifndef LIBULDMA_H
 #define LIBULDMA_H
@@ -66,5 +69,23 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 
 /* Up to max completions, oldest first: how many (0 when none). */
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max);
+/*
+ * The same, but when none is there yet, sleep up to timeout_ms for one
+ * (0: do not wait); 0 when still none, -EINTR on a signal.
+ */
+int uldma_poll_wait(int fd, struct uldma_wc *wc, unsigned int max,
+		    unsigned int timeout_ms);
+
+/*
+ * Memory windows: a window in pd with an unbound R_Key; bind it through
+ * qp to [addr, addr + len) of the region lkey names, with remote rights
+ * access (*rkey in: the window's current R_Key; out: the new one; len 0
+ * invalidates); deallocate it.
+ */
+int uldma_alloc_mw(int fd, uint32_t pd, uint32_t *mw, uint32_t *rkey);
+int uldma_bind_mw(int fd, uint32_t qp, uint32_t mw, uint32_t *rkey,
+		  uint32_t lkey, const void *addr, size_t len,
+		  uint32_t access);
+int uldma_dealloc_mw(int fd, uint32_t mw);
 
 #endif /* LIBULDMA_H */

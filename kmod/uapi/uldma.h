@@ -3,12 +3,14 @@
  * kmod/uapi/uldma.h -- the user-space interface of /dev/uldma (uldma.ko).
  *
  * Each open file of /dev/uldma is one process context: the protection
- * domains it allocates belong to it, the regions it registers and the queue
- * pairs it creates are in its PDs, its completions land on its own
- * completion queue, and closing it (or the process dying) destroys its QPs
- * and deregisters and unpins its regions.  Every verb is decided by the
- * verified core (src/pd.c, src/mr.c, src/access.c, src/xfer_wr.c with
- * src/xfer_packet.c); this header only carries arguments and answers.
+ * domains it allocates belong to it, the regions it registers, the memory
+ * windows it allocates and the queue pairs it creates are in its PDs, its
+ * completions land on its own completion queue, and closing it (or the
+ * process dying) drops its queued requests, destroys its QPs, deallocates
+ * its windows and deregisters and unpins its regions.  Every verb is
+ * decided by the verified core (src/pd.c, src/mr.c, src/mw.c,
+ * src/access.c, src/xfer_wr.c with src/xfer_packet.c); this header only
+ * carries arguments and answers.
  * lib/libuldma.h wraps it for C programs.
  *
  * ABI rules:
@@ -23,14 +25,21 @@
  *  - ABI 1 (QUERY .. CHECK) -> 2: QUERY grew (max_qp, max_wr_len,
  *    cq_depth); CREATE_QP, DESTROY_QP, POST, POLL are new.  QUERY still
  *    answers an ABI-1 caller's 32-byte struct in its own size.
+ *  - ABI 2 -> 3: POST only queues the request (a soft engine thread runs
+ *    it; its completion comes later) and may fail with EAGAIN (send queue
+ *    full); POLL's reserved field became timeout_ms (0: do not wait, as
+ *    before); QUERY grew (max_mw, sq_depth) and answers ABI-1 and ABI-2
+ *    structs in their own size; ALLOC_MW, BIND_MW, DEALLOC_MW are new;
+ *    completions may carry ECANCELED or ENOENT from the home (see POST).
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
  *      UD_E_KEY      -3  ENOKEY     key does not validate (wrong, stale)
  *      UD_E_PERM     -4  EACCES     access flags do not allow the access
- *      UD_E_BUSY     -5  EBUSY      PD still has regions
+ *      UD_E_BUSY     -5  EBUSY      PD still has members; region with a
+ *                                   window bound to it
  *      UD_E_NOSPC    -6  ENOSPC     PD, region or pin table full
- *      UD_E_NOENT    -7  ENOENT     no such PD/region (for this file)
+ *      UD_E_NOENT    -7  ENOENT     no such PD/region/window/QP
  *      UD_E_STATE    -8  EBADFD
  *      UD_E_PD       -9  EPERM      key belongs to another PD
  *      UD_E_BOUNDS  -10  EFAULT     range outside the region
@@ -45,7 +54,11 @@
  *                        page pin's: EFAULT for an unmapped range, ENOMEM),
  *                        else EIO
  *    plus, from the device itself: ENOTTY (unknown ioctl), EFAULT (bad
- *    argument pointer), ENOMEM.
+ *    argument pointer), ENOMEM, ENOENT (a PD, region, window or QP that
+ *    is not this file's), and in POST / POLL / completions: ENOBUFS
+ *    (completion queue full), EAGAIN (send queue full), EINTR (a waiting
+ *    POLL interrupted), ECANCELED (a request flushed by DESTROY_QP),
+ *    ENOENT (a request whose target QP was destroyed before it ran).
  */
 #ifndef _UAPI_ULDMA_H
 #define _UAPI_ULDMA_H
@@ -53,7 +66,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	2
+#define ULDMA_ABI_VERSION	3
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -87,8 +100,12 @@ struct uldma_query {
 	__u32 max_wr_len;	/* bytes per work request (UD_WR_MAX_LEN)   */
 	__u32 cq_depth;		/* completions a file's queue holds         */
 	__u32 reserved;		/* out: 0                                   */
+	/* ABI 3: */
+	__u32 max_mw;		/* memory windows (UD_PROT_NMW)             */
+	__u32 sq_depth;		/* requests queued per QP, not yet run      */
 };
 #define ULDMA_QUERY_SIZE_VER1	32	/* ABI 1's struct uldma_query       */
+#define ULDMA_QUERY_SIZE_VER2	48	/* ABI 2's                          */
 
 /* ALLOC_PD (out: pd) and DEALLOC_PD (in: pd). */
 struct uldma_pd {
@@ -148,7 +165,12 @@ struct uldma_create_qp {
 	__u32 qp;		/* out                                      */
 };
 
-/* DESTROY_QP (in: qp of this file, else ENOENT).  Its completions stay. */
+/*
+ * DESTROY_QP (in: qp of this file, else ENOENT).  Requests still queued
+ * on it complete with status ECANCELED (byte_len 0, core_status 0: the
+ * core never saw them), in order, before it goes; its completions stay
+ * on the file's queue.
+ */
 struct uldma_destroy_qp {
 	__u32 qp;
 	__u32 reserved;
@@ -168,18 +190,29 @@ struct uldma_destroy_qp {
  *   RDMA read:  [remote_addr, +length) through rkey (remote read, PD of
  *               dest_qp) -> [local_addr, +length) through lkey (local
  *               write, PD of qp).
- * This slice is loopback only: the target is this device's protection
- * state, dest_qp a QP of this file (qp itself or another).  The request
- * runs synchronously inside the ioctl (a kernel-thread engine comes
- * later), so its completion is on the queue when the ioctl returns.
+ * Loopback only: the target is this device's protection state, dest_qp a
+ * QP of this file (qp itself or another).
  *
- * The ioctl fails, and nothing runs and no completion is queued, only
- * when the home refuses before the core sees the request:
+ * Since ABI 3 POST only queues the request on qp's send queue and
+ * returns: a kernel thread (the soft engine) runs the requests of each QP
+ * in the order they were posted, one at a time, and each one's completion
+ * lands on this file's queue (POLL; completions of one QP in post order).
+ * The ioctl fails, and nothing is queued, only when the home refuses:
  *   ENOENT   qp or dest_qp is not a QP of this file
- *   ENOBUFS  this file's completion queue is full (poll first)
- * Otherwise it returns 0 and the core produced exactly ONE completion
- * (struct uldma_wc, wr_id echoed): status 0 and byte_len == length, or
- * the error of the first refused packet and the bytes moved before it.
+ *   ENOBUFS  this file's completion queue has no room for the completion
+ *            (completions not yet polled plus requests not yet completed
+ *            reach cq_depth: poll first)
+ *   EAGAIN   qp's send queue holds sq_depth requests not yet run
+ * Otherwise it returns 0 and the request gets exactly ONE completion
+ * (struct uldma_wc, wr_id echoed): from the core, status 0 and byte_len ==
+ * length, or the error of the first refused packet and the bytes moved
+ * before it; or from the home, when the core never ran it: ECANCELED
+ * (qp destroyed while it was queued) or ENOENT (dest_qp destroyed before
+ * it ran), byte_len 0 and core_status 0.  A request still queued when its
+ * file is closed (or its process dies) is dropped with the file's queue
+ * and never runs; one running then finishes first.  The core judges the
+ * keys when the request runs, not when it is posted: a region
+ * deregistered or a window rebound or deallocated in between fails it.
  * Errors the core decides (errno table above): unknown opcode, length 0
  * or > max_wr_len (EINVAL); a forged, stale or deregistered key (ENOKEY);
  * a key of another PD (EPERM); an access the region does not grant
@@ -215,13 +248,72 @@ struct uldma_wc {
  * sizeof(struct uldma_wc); a larger entry's tail is zeroed).  count (out):
  * how many were taken; an empty queue answers 0, not an error.  A
  * completion is taken only once it was written: EFAULT when not even the
- * first could be (the queue unchanged).
+ * first could be (the queue unchanged).  timeout_ms (ABI 3; 0 in ABI 2):
+ * when the queue is empty and max_wc > 0, wait up to that many
+ * milliseconds for a completion (0: do not wait); still none: count 0.  A
+ * signal ends the wait with EINTR.
  */
 struct uldma_poll {
 	__u64 wc;		/* user pointer to struct uldma_wc[max_wc]  */
 	__u32 wc_size;		/* sizeof(struct uldma_wc)                  */
 	__u32 max_wc;
 	__u32 count;		/* out                                      */
+	__u32 timeout_ms;	/* ABI 3 (was reserved, 0)                  */
+};
+
+/*
+ * Memory windows (ABI 3; src/mw.c, seed 001 section 2).  A window is
+ * allocated in a PD of this file with an R_Key that validates nothing
+ * until bound.
+ *
+ * ALLOC_MW: pd (in) -> mw, rkey (out).  ENOENT: pd not this file's;
+ * ENOSPC: all max_mw windows exist.
+ */
+struct uldma_alloc_mw {
+	__u32 pd;
+	__u32 mw;		/* out: the window's handle                 */
+	__u32 rkey;		/* out: its (unbound) R_Key                 */
+	__u32 reserved;
+};
+
+/*
+ * BIND_MW: bind window mw, whose current R_Key is rkey, through qp (a QP
+ * of this file, in the window's PD) to [addr, addr + length) of the
+ * region whose L_Key is lkey, with remote rights access
+ * (ULDMA_ACC_REMOTE_*); rkey (out) is the window's new R_Key.  Every bind
+ * that succeeds gives a new R_Key: the one given in stops validating at
+ * once.  length 0 invalidates the binding.  The bind takes effect when the
+ * ioctl runs, not in send-queue order: requests already queued that name
+ * the old R_Key fail with ENOKEY when they run.
+ * ENOENT: qp or mw not this file's (the home), or mw / the QP / the
+ * region not live (the core); the core's, in this order: ENOKEY (rkey not
+ * the window's current key, lkey no live region), EPERM (QP, window and
+ * region not in one PD), EACCES (region without ULDMA_ACC_MW_BIND, or
+ * remote write / atomic on a region without local write), EINVAL (a right
+ * that is not remote), ENOSPC (window generations exhausted), EOVERFLOW,
+ * EFAULT (the range not inside the region).  On an error the binding is
+ * unchanged.  If the new R_Key cannot be written back (EFAULT), the
+ * binding is invalidated first.
+ */
+struct uldma_bind_mw {
+	__u64 addr;
+	__u64 length;
+	__u32 qp;
+	__u32 mw;
+	__u32 rkey;		/* in: current R_Key; out: the new one      */
+	__u32 lkey;
+	__u32 access;		/* ULDMA_ACC_REMOTE_*                       */
+	__u32 reserved;
+};
+
+/*
+ * DEALLOC_MW: mw (in, a window of this file, else ENOENT).  Its keys stop
+ * validating; requests that name them fail with ENOKEY when they run.
+ * A region cannot be deregistered while a window is bound to it (EBUSY);
+ * a PD cannot be deallocated while it has a window (EBUSY).
+ */
+struct uldma_dealloc_mw {
+	__u32 mw;
 	__u32 reserved;
 };
 
@@ -236,5 +328,8 @@ struct uldma_poll {
 #define ULDMA_IOC_DESTROY_QP	ULDMA_IOC(0x07, struct uldma_destroy_qp)
 #define ULDMA_IOC_POST		ULDMA_IOC(0x08, struct uldma_post)
 #define ULDMA_IOC_POLL		ULDMA_IOC(0x09, struct uldma_poll)
+#define ULDMA_IOC_ALLOC_MW	ULDMA_IOC(0x0a, struct uldma_alloc_mw)
+#define ULDMA_IOC_BIND_MW	ULDMA_IOC(0x0b, struct uldma_bind_mw)
+#define ULDMA_IOC_DEALLOC_MW	ULDMA_IOC(0x0c, struct uldma_dealloc_mw)
 
 #endif /* _UAPI_ULDMA_H */

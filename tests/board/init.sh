@@ -3,14 +3,24 @@
 # Loads uldma.ko into the booted kernel, reads its self-check report back
 # through /dev/uldma, runs the verbs test (/uldma_verbs_test: every verb of
 # kmod/uapi/uldma.h from user space), the transfer test (/uldma_xfer_test:
-# RDMA write/read through the engine, through lib/libuldma) and the example
-# (/rdma_loopback), kills a process holding a registration, a QP and an
-# unpolled completion, unloads the module (which must find nothing pinned
-# and no completion lost), prints one verdict line and powers off.
+# RDMA write/read through the module's soft engine, windows, queues, through
+# lib/libuldma) and the example (/rdma_loopback), kills a process holding a
+# registration, a QP and an unpolled completion and another holding a bound
+# window and 32 queued requests (the engine held), shows the module's
+# counters (debugfs uldma/stats), unloads the module (which must find
+# nothing pinned and no completion lost), prints one verdict line and
+# powers off.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+STATS=/sys/kernel/debug/uldma/stats
+PAUSE=/sys/kernel/debug/uldma/engine_pause
+
+counter() {
+	sed -n "s/^$1 //p" $STATS
+}
 
 verdict() {
 	echo "uldma-board: $1"
@@ -25,6 +35,7 @@ fi
 dmesg | grep 'uldma:' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: self-check passed' || verdict "FAIL no self-check line in the kernel log"
 [ -c /dev/uldma ] || verdict "FAIL /dev/uldma missing"
+[ -r $STATS ] || verdict "FAIL no debugfs counters ($STATS)"
 report=$(cat /dev/uldma)
 echo "uldma-board: /dev/uldma: $report"
 case "$report" in
@@ -56,16 +67,24 @@ t=${xsummary#xfer: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$xsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL xfer test (exit $rc, ${xsummary:-no summary line})"
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
+run0=$(counter engine_run); ns0=$(counter engine_run_ns)
+t0=$(cut -d' ' -f1 /proc/uptime)
 /rdma_loopback >/loopback.log 2>&1
 rc=$?
+t1=$(cut -d' ' -f1 /proc/uptime)
 sed 's/^/uldma-board: /' /loopback.log
+runs=$(($(counter engine_run) - run0)); ns=$(($(counter engine_run_ns) - ns0))
+echo "uldma-board: rdma_loopback: the engine ran $runs requests, $((ns / 1000)) us inside ud_wr_run ($((ns / 1000 / (runs > 0 ? runs : 1))) us each), program $t0 -> $t1 s"
 [ "$rc" -eq 0 ] && grep -q '^rdma_loopback: OK' /loopback.log ||
 	verdict "FAIL rdma_loopback (exit $rc)"
 
 # A process killed while it holds a PD, a registration and a QP with an
-# unpolled completion: the module is in
-# use while it lives; its death releases everything, so rmmod then finds
-# no page pinned.
+# unpolled completion, and one killed while it holds a window bound to its
+# region and 32 writes queued (it holds the engine): the module is in use
+# while they live; their deaths release everything -- the queued requests
+# are dropped, never run -- so rmmod then finds no page pinned.
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the tests: $(counter pins_held)"
+dropped0=$(counter engine_dropped)
 /uldma_verbs_test hold >/hold.log 2>&1 &
 holder=$!
 i=0
@@ -74,9 +93,29 @@ while ! grep -q 'verbs: holding' /hold.log && [ $i -lt 50 ]; do
 done
 sed 's/^/uldma-board: /' /hold.log
 grep -q 'verbs: holding' /hold.log || verdict "FAIL hold: no registration"
+/uldma_xfer_test hold >/xhold.log 2>&1 &
+xholder=$!
+i=0
+while ! grep -q 'xfer: holding' /xhold.log && [ $i -lt 50 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sed 's/^/uldma-board: /' /xhold.log
+grep -q 'xfer: holding' /xhold.log || verdict "FAIL xfer hold: no queued requests"
+echo "uldma-board: holders: pins_held $(counter pins_held), engine_paused $(counter engine_paused)"
 rmmod uldma 2>/dev/null && verdict "FAIL rmmod succeeded while a file was open"
-kill -9 $holder
+kill -9 $holder $xholder
 wait $holder 2>/dev/null
+wait $xholder 2>/dev/null
+dropped=$(($(counter engine_dropped) - dropped0))
+echo "uldma-board: holders killed: pins_held $(counter pins_held), $dropped queued requests dropped"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL killed holders left $(counter pins_held) pages pinned"
+[ "$dropped" -ge 32 ] || verdict "FAIL killed holder: $dropped queued requests dropped, want 32"
+echo 0 >$PAUSE || verdict "FAIL engine_pause"
+
+# The module's counters (debugfs), every one.
+sed 's/^/uldma-board: stats: /' $STATS
+[ "$(counter completions_lost)" = 0 ] || verdict "FAIL completions lost"
+[ "$(counter dma_refused)" = 0 ] || verdict "FAIL DMA pieces refused"
 
 rmmod uldma || verdict "FAIL rmmod"
 [ -e /dev/uldma ] && verdict "FAIL /dev/uldma left behind"
@@ -84,4 +123,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, rdma_loopback OK, killed holder released, rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, rdma_loopback OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

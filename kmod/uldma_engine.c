@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kmod/uldma_engine.c -- the soft engine of /dev/uldma: a send queue per
+ * QP and one kernel thread that runs the verified engine (src/xfer_wr.c,
+ * ud_wr_run) on the requests, in the order they were posted on each QP.
+ *
+ *   POST (ioctl, device mutex)   ud_kmod_engine_post: reserve the
+ *                                completion's slot on the file's queue
+ *                                (ENOBUFS), append to the QP's ring
+ *                                (EAGAIN when full), wake the thread, return
+ *   thread "uldma-engine"        take the device mutex; pick the next QP
+ *                                with work (round robin over QPs, FIFO
+ *                                within one); record its wr_id for the
+ *                                completion door; ud_wr_run; drop the mutex
+ *   DESTROY_QP (device mutex)    ud_kmod_engine_flush(qp, true): what is
+ *                                still queued completes with ECANCELED
+ *   release() (device mutex)     ud_kmod_engine_flush(qp, false): dropped
+ *                                with the file's completion queue
+ *
+ * One request runs at a time and only under the device mutex, so a verb
+ * (DEREG_MR, DEALLOC_MW, DESTROY_QP, release()) either precedes a request
+ * -- which then finds the state changed and the core refuses what is no
+ * longer allowed -- or waits for it to finish; a request of a closed file
+ * is gone from its ring before its regions are deregistered.  Nothing the
+ * thread holds outlives the mutex, so there is nothing to refcount.  The
+ * target QP is re-checked when the request runs: if it was destroyed (and
+ * its number perhaps reused by another file) since the post, the request
+ * completes with ENOENT and the core never sees it.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
+
+#include "pd.h"
+#include "xfer_wr.h"
+#include "uldma_kmod.h"
+
+struct ud_kmod_req {
+	u64 wr_id;
+	u32 dest_qp;
+	struct ud_wr w;
+};
+
+struct ud_kmod_sq {
+	unsigned int head;		/* oldest request                   */
+	unsigned int count;
+	struct ud_kmod_req r[UD_KMOD_SQ_DEPTH];
+};
+
+static struct {
+	struct mutex *lock;		/* the device mutex                 */
+	struct ud_prot *prot;
+	struct task_struct *task;
+	wait_queue_head_t wq;
+	bool paused;
+	unsigned int pending;		/* requests in all rings            */
+	unsigned int next;		/* QP to look at first              */
+	struct ud_kmod_sq sq[UD_PROT_NQP];
+} ud_eng;
+
+static bool ud_kmod_engine_has_work(void)
+{
+	return READ_ONCE(ud_eng.pending) && !READ_ONCE(ud_eng.paused);
+}
+
+/* Under the device mutex: run the next request, if any. */
+static void ud_kmod_engine_run_one(void)
+{
+	struct ud_kmod_sq *sq = NULL;
+	struct ud_kmod_req req;
+	struct ud_kmod_cq *cq;
+	unsigned int i;
+	u32 qp = 0;
+	u64 t0;
+
+	lockdep_assert_held(ud_eng.lock);
+	if (!ud_eng.pending || ud_eng.paused)
+		return;
+	for (i = 0; i < UD_PROT_NQP; i++) {
+		qp = (ud_eng.next + i) % UD_PROT_NQP;
+		if (ud_eng.sq[qp].count) {
+			sq = &ud_eng.sq[qp];
+			break;
+		}
+	}
+	if (WARN_ON_ONCE(!sq))
+		return;
+	req = sq->r[sq->head];
+	sq->head = (sq->head + 1) % UD_KMOD_SQ_DEPTH;
+	sq->count--;
+	ud_eng.pending--;
+	ud_eng.next = (qp + 1) % UD_PROT_NQP;
+
+	cq = ud_kmod_qp_cq(qp);
+	if (WARN_ON_ONCE(!cq || !ud_eng.prot->qp_live[qp])) {
+		/* A destroyed QP's ring is flushed first: cannot happen. */
+		if (cq)
+			ud_kmod_cq_unreserve(cq);
+		atomic_long_inc(&ud_kmod_stats.cancelled);
+		return;
+	}
+	if (ud_kmod_qp_cq(req.dest_qp) != cq) {
+		/* The target QP is no longer this file's. */
+		atomic_long_inc(&ud_kmod_stats.target_gone);
+		ud_kmod_cq_home_complete(qp, req.wr_id, req.w.opcode, -ENOENT);
+		return;
+	}
+	ud_kmod_wr_begin(qp, req.wr_id, req.w.opcode);
+	t0 = ktime_get_ns();
+	/* The verdict is the completion the core emits through the door. */
+	ud_wr_run(ud_eng.prot, qp, ud_eng.prot, req.dest_qp, &req.w);
+	atomic64_add((s64)(ktime_get_ns() - t0), &ud_kmod_stats.run_ns);
+	atomic_long_inc(&ud_kmod_stats.run);
+}
+
+static int ud_kmod_engine_fn(void *unused)
+{
+	while (!kthread_should_stop()) {
+		wait_event_interruptible(ud_eng.wq, kthread_should_stop() ||
+					 ud_kmod_engine_has_work());
+		if (kthread_should_stop())
+			break;
+		mutex_lock(ud_eng.lock);
+		ud_kmod_engine_run_one();
+		mutex_unlock(ud_eng.lock);
+		cond_resched();
+	}
+	return 0;
+}
+
+int ud_kmod_engine_start(struct mutex *lock, struct ud_prot *prot)
+{
+	struct task_struct *t;
+
+	memset(&ud_eng, 0, sizeof(ud_eng));
+	ud_eng.lock = lock;
+	ud_eng.prot = prot;
+	init_waitqueue_head(&ud_eng.wq);
+	t = kthread_run(ud_kmod_engine_fn, NULL, "uldma-engine");
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	ud_eng.task = t;
+	return 0;
+}
+
+/* Every file is closed: every ring is empty. */
+void ud_kmod_engine_stop(void)
+{
+	if (!ud_eng.task)
+		return;
+	kthread_stop(ud_eng.task);
+	ud_eng.task = NULL;
+	WARN_ON(ud_eng.pending);
+}
+
+int ud_kmod_engine_post(u32 qp, u32 dest_qp, u64 wr_id,
+			const struct ud_wr *w, struct ud_kmod_cq *cq)
+{
+	struct ud_kmod_sq *sq;
+
+	lockdep_assert_held(ud_eng.lock);
+	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
+		return -ENOENT;
+	sq = &ud_eng.sq[qp];
+	if (!ud_kmod_cq_reserve(cq))
+		return -ENOBUFS;
+	if (sq->count == UD_KMOD_SQ_DEPTH) {
+		ud_kmod_cq_unreserve(cq);
+		return -EAGAIN;
+	}
+	sq->r[(sq->head + sq->count) % UD_KMOD_SQ_DEPTH] =
+		(struct ud_kmod_req){ .wr_id = wr_id, .dest_qp = dest_qp,
+				      .w = *w };
+	sq->count++;
+	ud_eng.pending++;
+	wake_up_interruptible(&ud_eng.wq);
+	return 0;
+}
+
+unsigned int ud_kmod_engine_flush(u32 qp, bool complete)
+{
+	struct ud_kmod_cq *cq = ud_kmod_qp_cq(qp);
+	struct ud_kmod_sq *sq;
+	struct ud_kmod_req *r;
+	unsigned int n = 0;
+
+	lockdep_assert_held(ud_eng.lock);
+	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
+		return 0;
+	sq = &ud_eng.sq[qp];
+	while (sq->count) {
+		r = &sq->r[sq->head];
+		if (complete) {
+			ud_kmod_cq_home_complete(qp, r->wr_id, r->w.opcode,
+						 -ECANCELED);
+			atomic_long_inc(&ud_kmod_stats.flushed);
+		} else {
+			if (cq)
+				ud_kmod_cq_unreserve(cq);
+			atomic_long_inc(&ud_kmod_stats.dropped);
+		}
+		atomic_long_inc(&ud_kmod_stats.cancelled);
+		sq->head = (sq->head + 1) % UD_KMOD_SQ_DEPTH;
+		sq->count--;
+		ud_eng.pending--;
+		n++;
+	}
+	sq->head = 0;
+	return n;
+}
+
+/* When it returns, no request is running, and none starts while paused. */
+void ud_kmod_engine_pause(bool pause)
+{
+	mutex_lock(ud_eng.lock);
+	WRITE_ONCE(ud_eng.paused, pause);
+	mutex_unlock(ud_eng.lock);
+	wake_up_interruptible(&ud_eng.wq);
+}
+
+bool ud_kmod_engine_paused(void)
+{
+	return READ_ONCE(ud_eng.paused);
+}
