@@ -84,6 +84,8 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
 	if (pd >= UD_PROT_NPD || p->pd_live[pd] != 1u)
 		return UD_E_NOENT;
 	/*@ loop invariant bound: 0 <= w <= UD_PROT_NMW;
+	    loop invariant taken: \forall integer j; 0 <= j < w ==>
+	      p->mw[j].live != 0 || p->mw[j].gen >= UD_KEY_GEN_MAX;
 	    loop assigns w;
 	    loop variant UD_PROT_NMW - w; */
 	for (w = 0; w < UD_PROT_NMW; w++) {

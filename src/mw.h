@@ -49,6 +49,13 @@
 
 /* ibv_alloc_mw (2.3): a window in pd, unbound; its R_Key validates
  * nothing until bound. */
+/* No window can be allocated: every slot is live or has used up its key
+ * generations (a key never comes back, seed 001 2.4). */
+/*@ predicate ud_mw_none_free{L}(struct ud_prot *p) =
+      \forall integer w; 0 <= w < UD_PROT_NMW ==>
+        p->mw[w].live != 0 || p->mw[w].gen >= UD_KEY_GEN_MAX;
+*/
+
 /*@ requires valid: \valid(p) && \valid(h) && \valid(rkey);
     requires sep: \separated(p, h, rkey);
     requires inv: ud_prot_inv(p);
@@ -57,6 +64,7 @@
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_NOSPC;
     ensures e_pd: (pd >= UD_PROT_NPD || p->pd_live[pd] != 1) ==> \result == UD_E_NOENT;
+    ensures full: \result == UD_E_NOSPC ==> ud_mw_none_free(p);
     ensures unchanged: \result != UD_OK ==>
       *p == \old(*p) && *h == \old(*h) && *rkey == \old(*rkey);
     ensures ok: \result == UD_OK ==> *h < UD_PROT_NMW &&
