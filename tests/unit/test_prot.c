@@ -382,6 +382,25 @@ START_TEST(slot_reuse_and_retire)
 }
 END_TEST
 
+/* The window table: UD_E_NOSPC only when no window can be had -- every
+ * slot live, or free but retired (its key generations used up); a slot
+ * freed again is taken at once. */
+START_TEST(window_table_full)
+{
+	uint32_t w[UD_PROT_NMW], x, rk;
+
+	for (uint32_t i = 0; i < UD_PROT_NMW; i++)
+		ck_assert_int_eq(ud_alloc_mw(&P, pd0, &w[i], &rk), UD_OK);
+	ck_assert_int_eq(ud_alloc_mw(&P, pd0, &x, &rk), UD_E_NOSPC);
+	ck_assert_int_eq(ud_dealloc_mw(&P, w[5]), UD_OK);
+	ck_assert_int_eq(ud_alloc_mw(&P, pd0, &x, &rk), UD_OK);
+	ck_assert_uint_eq(x, w[5]);
+	ck_assert_int_eq(ud_dealloc_mw(&P, w[9]), UD_OK);
+	P.mw[w[9]].gen = UD_KEY_GEN_MAX;           /* free but retired */
+	ck_assert_int_eq(ud_alloc_mw(&P, pd0, &x, &rk), UD_E_NOSPC);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("prot");
@@ -396,6 +415,7 @@ int main(void)
 	tcase_add_test(tc, bind_rules);
 	tcase_add_test(tc, pd_rules);
 	tcase_add_test(tc, slot_reuse_and_retire);
+	tcase_add_test(tc, window_table_full);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
