@@ -67,6 +67,11 @@
  *           1 = what-if: the seed's binary word (SUCCESS also when the
  *               DMA started) read as the seed's Fig. 3 reads it (retry
  *               only on FAILURE)
+ *           2 = what-if: the engine's word, but the call's last check read
+ *               literally as Fig. 3 prints it ("5: LOAD return_stat.3 ...
+ *               If (return_stat.2==FAILURE) go to 1"): stat.2 is the
+ *               status of access 4, already not FAILURE, so nothing after
+ *               access 5 sends the call back
  */
 
 #ifndef FORM
@@ -261,6 +266,11 @@ inline bus(who, kind, pg, data, f)
  * only FAILURE sends the process back to 1. */
 #if STATUS == 1
 #define LAST(f) if :: f == ST_FAILED -> goto failed :: else -> skip fi
+#elif STATUS == 2
+/* what-if: Fig. 3 read literally -- after access 5 it tests return_stat.2,
+ * which access 4 already found not FAILURE: the call ends after access 5
+ * whatever access 5 returned */
+#define LAST(f) skip
 #else
 #define LAST(f) if :: f == ST_STARTED -> skip :: else -> goto failed fi
 #endif
