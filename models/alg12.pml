@@ -16,6 +16,11 @@
  *           0 = it tries its own key and a wrong one
  *   PROP    1 = MIX, 3 = ONCE (as in alg3.pml)
  *   MAXTRY  attempts per honest call;  XBUDGET  malicious accesses
+ *   XRDSRC  1 = X may read A1, P1's source (default); 0 = it may not
+ *   P2SRC   3 = P2 DMAs from B1, its own page (default); 1 = from A1,
+ *           which it read-shares with P1 (algorithm 2 only: algorithm 1
+ *           passes the source by a STORE, which needs write access, so a
+ *           read-only sharer cannot name A1 as a source at all)
  *
  * Processes: P1 A1 -> A2 size 1, context 1; P2 B1 -> B2 size 2, context 2;
  * X, malicious, context 3, owns M and may read A1.  In algorithm 1 an
@@ -41,6 +46,15 @@
 #endif
 #ifndef XBUDGET
 #define XBUDGET 5
+#endif
+#ifndef XRDSRC
+#define XRDSRC 1
+#endif
+#ifndef P2SRC
+#define P2SRC 3
+#endif
+#if ALG == 1 && P2SRC == 1
+#error "algorithm 1 passes the source by a STORE: P2 cannot name a page it only reads"
 #endif
 
 #define P1 1
@@ -193,7 +207,9 @@ proctype Malicious()
 		:: bus(PX, PX, ST, M, 3, f)
 		:: bus(PX, PX, ST, M, 0, f)
 		:: bus(PX, PX, LD, M, 0, f)
+#if XRDSRC
 		:: bus(PX, PX, LD, A1, 0, f)
+#endif
 #endif
 		fi;
 		f = 0
@@ -208,11 +224,17 @@ init {
 		rd[P1 * NPG + A2] = 1; wr[P1 * NPG + A2] = 1;
 		rd[P1 * NPG + REG + P1] = 1; wr[P1 * NPG + REG + P1] = 1;
 		isrc[P1] = A1; idst[P1] = A2; isz[P1] = 1;
+#if P2SRC == 1
+		rd[P2 * NPG + A1] = 1;
+		isrc[P2] = A1;
+#else
 		rd[P2 * NPG + B1] = 1; wr[P2 * NPG + B1] = 1;
+		isrc[P2] = B1;
+#endif
 		rd[P2 * NPG + B2] = 1; wr[P2 * NPG + B2] = 1;
 		rd[P2 * NPG + REG + P2] = 1; wr[P2 * NPG + REG + P2] = 1;
-		isrc[P2] = B1; idst[P2] = B2; isz[P2] = 2;
-		rd[PX * NPG + A1] = 1;
+		idst[P2] = B2; isz[P2] = 2;
+		rd[PX * NPG + A1] = XRDSRC;
 		rd[PX * NPG + M] = 1; wr[PX * NPG + M] = 1;
 		rd[PX * NPG + REG + PX] = 1; wr[PX * NPG + REG + PX] = 1;
 		run Honest(P1, K1);

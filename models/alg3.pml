@@ -37,9 +37,28 @@
  *                     and only when its own status says so (no start that
  *                     it reads as FAILURE and retries, no success without
  *                     a start)
+ *           4 = DI:   destination integrity: every started DMA whose
+ *                     destination X cannot write is an honest process's
+ *                     intended transfer
+ *           5 = SC:   source confidentiality: every started DMA whose
+ *                     destination X can read either has a source X can
+ *                     read or is an honest process's intended transfer
+ *           (MIX is DI and SC together: a started DMA that is no honest
+ *           process's call must have a source X reads and a destination
+ *           X writes)
  *   MAXTRY  attempts per honest call (the Fig. 3 retry loop, bounded)
  *   XBUDGET accesses the malicious process may issue
  *   P2SIZE  the size P2 transfers (THREAT 1, 2); 1 = the same as P1's
+ *   Rights (issue 20: the configurations beside the seed's), THREAT 0 only:
+ *   XRDSRC  1 = X may read A1, the victim's source (the seed's "other
+ *               processes may have read only access to A1"); 0 = it may not
+ *   P2SRC   1 = P2 (another application) DMAs from A1, which it
+ *               read-shares with P1 (the seed's); 3 = from B1, its own
+ *               private page (then nobody but P1 LOADs shadow(A1))
+ *   XRDDST  1 = X may also read A2, the victim's destination (outside the
+ *               seed's "they do not have access to A2"); default 0
+ *   LOCK    1 = the honest processes hold one lock around each DMA call
+ *               (default: 1 for THREAT 2, else 0)
  *   STATUS  0 = a LOAD returns the engine's own status word
  *               (ud_sh_alg3_status: FAILURE / SUCCESS so far / DONE) and
  *               the honest process reads it as src/shadow_lib.c does
@@ -48,6 +67,11 @@
  *           1 = what-if: the seed's binary word (SUCCESS also when the
  *               DMA started) read as the seed's Fig. 3 reads it (retry
  *               only on FAILURE)
+ *           2 = what-if: the engine's word, but the call's last check read
+ *               literally as Fig. 3 prints it ("5: LOAD return_stat.3 ...
+ *               If (return_stat.2==FAILURE) go to 1"): stat.2 is the
+ *               status of access 4, already not FAILURE, so nothing after
+ *               access 5 sends the call back
  */
 
 #ifndef FORM
@@ -70,6 +94,22 @@
 #endif
 #ifndef XBUDGET
 #define XBUDGET 6
+#endif
+#ifndef XRDSRC
+#define XRDSRC 1
+#endif
+#ifndef P2SRC
+#define P2SRC 1
+#endif
+#ifndef XRDDST
+#define XRDDST 0
+#endif
+#ifndef LOCK
+#if THREAT == 2
+#define LOCK 1
+#else
+#define LOCK 0
+#endif
 #endif
 
 #if FORM == 1
@@ -123,13 +163,18 @@ byte win[SEQLEN];             /* issuers of the last SEQLEN accesses */
 bool incall[NPROC];           /* inside its DMA() call */
 byte cnt[NPROC];              /* DMAs started with its arguments */
 #endif
-#if THREAT == 2
-byte lock;                    /* the application's DMA lock */
+#if LOCK
+byte lock;                    /* the honest processes' DMA lock */
 #endif
 byte nstarted;                /* DMAs started so far (for the replay) */
 
 #define LEGIT_HONEST(q) (isrc[q] != 0 && g_src == isrc[q] && g_dst == idst[q] && g_size == isz[q])
 #define LEGIT_X (rd[PX * NPG + g_src] && wr[PX * NPG + g_dst])
+#define LEGIT_ANY_HONEST (LEGIT_HONEST(P1) || LEGIT_HONEST(P2))
+/* DI: a destination X cannot write is written only by an honest call */
+#define DI_OK (wr[PX * NPG + g_dst] || LEGIT_ANY_HONEST)
+/* SC: a page X can read receives only a source X can read, or an honest call */
+#define SC_OK (!rd[PX * NPG + g_dst] || rd[PX * NPG + g_src] || LEGIT_ANY_HONEST)
 
 /* One bus access, one atomic step of the engine: the real
  * ud_sh_alg3_step() on the engine state in the state vector.  `f` gets the
@@ -171,6 +216,10 @@ inline bus(who, kind, pg, data, f)
 			nstarted++;
 #if PROP == 1
 			assert(LEGIT_HONEST(P1) || LEGIT_HONEST(P2) || LEGIT_X);
+#elif PROP == 4
+			assert(DI_OK);
+#elif PROP == 5
+			assert(SC_OK);
 #elif PROP == 2
 			assert(win[0] == who && win[1] == who && win[2] == who
 #if SEQLEN >= 4
@@ -217,6 +266,11 @@ inline bus(who, kind, pg, data, f)
  * only FAILURE sends the process back to 1. */
 #if STATUS == 1
 #define LAST(f) if :: f == ST_FAILED -> goto failed :: else -> skip fi
+#elif STATUS == 2
+/* what-if: Fig. 3 read literally -- after access 5 it tests return_stat.2,
+ * which access 4 already found not FAILURE: the call ends after access 5
+ * whatever access 5 returned */
+#define LAST(f) skip
 #else
 #define LAST(f) if :: f == ST_STARTED -> skip :: else -> goto failed fi
 #endif
@@ -228,7 +282,7 @@ proctype Honest(byte me)
 {
 	byte tries;
 	byte f;
-#if THREAT == 2
+#if LOCK
 	atomic { lock == 0 -> lock = me };
 #endif
 #if PROP == 3
@@ -272,14 +326,15 @@ done:
 #if PROP == 3
 	incall[me] = false;
 #endif
-#if THREAT == 2
+#if LOCK
 	lock = 0;
 #endif
 	skip
 }
 
-/* The malicious process: any access its rights allow -- LOAD shadow(A1),
- * LOAD or STORE shadow(M) -- in any order, at most XBUDGET of them.  The
+/* The malicious process: any access its rights allow -- LOAD shadow(A1)
+ * (XRDSRC), LOAD shadow(A2) (XRDDST), LOAD or STORE shadow(M) -- in any
+ * order, at most XBUDGET of them.  The
  * data of its STOREs: 3 (a valid size of its own) or 0 (an invalid one).
  * The recogniser compares a STORE's data only with STOREs of the same
  * (destination) role, and X can STORE only to M, so which valid size it
@@ -292,7 +347,12 @@ proctype Malicious()
 	:: n < XBUDGET ->
 		n++;
 		if
+#if XRDSRC
 		:: bus(PX, LD, A1, 0, f)
+#endif
+#if XRDDST
+		:: bus(PX, LD, A2, 0, f)
+#endif
 		:: bus(PX, LD, M, 0, f)
 		:: bus(PX, ST, M, 0, f)
 		:: bus(PX, ST, M, 3, f)
@@ -312,14 +372,22 @@ init {
 		rd[P1 * NPG + A2] = 1; wr[P1 * NPG + A2] = 1;
 		isrc[P1] = A1; idst[P1] = A2; isz[P1] = 1;
 		/* X, malicious: may read A1 (seed: "other processes may have read
-		 * only access to A1"), owns M. */
-		rd[PX * NPG + A1] = 1;
+		 * only access to A1") if XRDSRC, A2 if XRDDST; owns M. */
+		rd[PX * NPG + A1] = XRDSRC;
+		rd[PX * NPG + A2] = XRDDST;
 		rd[PX * NPG + M] = 1; wr[PX * NPG + M] = 1;
 #if THREAT == 0
+#if P2SRC == 1
 		/* P2, another application: A1 -> B2, size 2; reads A1, owns B2. */
 		rd[P2 * NPG + A1] = 1;
+		isrc[P2] = A1;
+#else
+		/* P2, another application: B1 -> B2, size 2; owns both, private. */
+		rd[P2 * NPG + B1] = 1; wr[P2 * NPG + B1] = 1;
+		isrc[P2] = B1;
+#endif
 		rd[P2 * NPG + B2] = 1; wr[P2 * NPG + B2] = 1;
-		isrc[P2] = A1; idst[P2] = B2; isz[P2] = 2;
+		idst[P2] = B2; isz[P2] = 2;
 #else
 		/* P2, same application as P1: B1 -> A2, size 2; A2 write-shared. */
 		rd[P2 * NPG + B1] = 1; wr[P2 * NPG + B1] = 1;

@@ -43,6 +43,10 @@ not`; the exit status is non-zero when M > 0.
   python3 scripts/models.py --docs          rewrite the docs/models.md
                                             table from models/results.json
   python3 scripts/models.py --list          names, parameters, expectations
+  python3 scripts/models.py -jN ...         search N models at once (default
+                                            2, or MODELS_JOBS=N); the output
+                                            and the tables keep the order of
+                                            models/expected.json
 """
 import hashlib
 import json
@@ -53,6 +57,17 @@ import subprocess
 import sys
 import tempfile
 import time
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+_OUT = threading.Lock()
+
+
+def say(text=""):
+    """print, whole lines at once (models run in threads)."""
+    with _OUT:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = os.path.join(ROOT, "models")
@@ -69,6 +84,10 @@ if "UD_MODELS_SRC" in os.environ:
 PAN_DEPTH = 100000           # -m: far beyond any depth these models reach
 PAN_HASH = 22                # -w: 4M hash slots (32 MB), chains beyond
 PAN_TIMEOUT = 600            # seconds per pan run
+# Models searched at once (-jN or MODELS_JOBS=N; default 2, the cores of
+# the machines this runs on).  Each model builds and searches in its own
+# directory; only the printing and models/results.json are shared.
+JOBS = 2
 
 
 def load_expected():
@@ -117,7 +136,11 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
         with open(mpath, "w") as f:
             f.write(text.replace(mu["from"], mu["to"]))
         srcs = [mpath if x == orig else x for x in srcs]
-    cflags = ["-O2", "-DSAFETY", "-w"] + list(extra) + include_flags()
+    # A model with an LTL property ("ltl": true) is compiled without
+    # -DSAFETY (pan then has the acceptance-cycle search) and searched with
+    # pan -a -f (weak fairness).
+    safety = [] if m.get("ltl") else ["-DSAFETY"]
+    cflags = ["-O1"] + safety + ["-w"] + list(extra) + include_flags()
     rc, out2 = run(["gcc"] + cflags + defs + model_cflags(m) + ["-o", exe, "pan.c"] + srcs, wd)
     if rc != 0:
         return False, "gcc failed:\n" + out2
@@ -241,6 +264,10 @@ def render_r5(out):
                 kind, f["trid"], f["seq"], f["blk"]), res))
         elif what == "tick":
             rows.append(("clock", "tick, now = %s" % f.get("now"), ""))
+        elif what in ("submit", "notify", "abort", "forged"):   # r5_multi
+            who = {"submit": "application", "notify": "scheduler", "abort": "fault handler",
+                   "forged": "PD 1 (forged)"}[what]
+            rows.append((who, line[3:], ""))
     hdr = ("step", "who", "what", "scheduler")
     rows = [(str(i + 1),) + r for i, r in enumerate(rows)]
     return format_table(hdr, rows)
@@ -328,7 +355,7 @@ def render_utlb(out):
 # models/expected.json (defines, mutant patch, expected verdict), the
 # search settings of this driver, and the versions of spin and gcc.
 
-SEARCH = "pan -m%d -w%d, timeout %ds; gcc -O2 -DSAFETY -DCOLLAPSE" % (
+SEARCH = "pan -m%d -w%d, timeout %ds; gcc -O1 -DSAFETY -DCOLLAPSE; an ltl model: no -DSAFETY, pan -a -f" % (
     PAN_DEPTH, PAN_HASH, PAN_TIMEOUT)
 PML_INCLUDE = re.compile(r'^[ \t]*\\?#[ \t]*include[ \t]*"([^"]+)"', re.M)
 
@@ -485,9 +512,9 @@ def stale_reason(rec, inputs, digest):
 
 def check_one(name, m, legends, idx, n, inputs, digest):
     wd = os.path.join(BUILD, name)
-    print("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
+    say("[%d/%d] %-24s building (spin -a, gcc pan.c + %s%s) ..." % (
         idx, n, name, " ".join(os.path.relpath(modsrc(s), ROOT) for s in m.get("links", [])),
-        " MUTATED" if m.get("mutate") else ""), flush=True)
+        " MUTATED" if m.get("mutate") else ""))
     t0 = time.time()
     # Exhaustive depth-first search; COLLAPSE compresses the state vector
     # losslessly (no bitstate, no hash compaction: nothing is truncated).
@@ -497,7 +524,7 @@ def check_one(name, m, legends, idx, n, inputs, digest):
         return dict(stamp, verdict="error", states=0, time_s=round(time.time() - t0, 2),
                     expected=m["expected"], detail=log[-2000:]), None
     t1 = time.time()
-    args = ["./pan", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH]
+    args = ["./pan", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH] + (["-a", "-f"] if m.get("ltl") else [])
     try:
         rc, out = run(args, wd)
     except subprocess.TimeoutExpired:
@@ -518,8 +545,13 @@ def check_one(name, m, legends, idx, n, inputs, digest):
         # (A model that tracks C state outside the state vector -- c_track
         # UnMatched -- cannot run breadth-first; it gets pan's iterative
         # shortening, -i, instead.)
-        ok, blog = build(m, wd, ["-DBFS"], exe="pan_bfs", fresh=False)
-        if ok:
+        # (An LTL model's counterexample is an acceptance cycle: no
+        # breadth-first search finds those; its own trail is replayed.)
+        ok, blog = (False, "") if m.get("ltl") else \
+            build(m, wd, ["-DBFS"], exe="pan_bfs", fresh=False)
+        if m.get("ltl"):
+            rc2, rep = run(["./pan", "-r"], wd)
+        elif ok:
             run(["./pan_bfs", "-m%d" % PAN_DEPTH, "-w%d" % PAN_HASH], wd)
             rc2, rep = run(["./pan_bfs", "-r"], wd)
         else:
@@ -766,7 +798,11 @@ def main(argv):
                                           " ".join("%s=%s" % kv for kv in sorted(m["defines"].items())),
                                           m.get("property", "")))
         return 0
+    jobs = int(os.environ.get("MODELS_JOBS", JOBS))
     for a in argv:
+        if re.match(r"^-j\d+$", a):
+            jobs = int(a[2:])
+            continue
         if a.startswith("-") and a not in ("--check", "--docs", "--reuse"):
             sys.exit("models: unknown option %s (see the head of scripts/models.py)" % a)
     if "--check" in argv:
@@ -791,18 +827,31 @@ def main(argv):
     how = {}
     good = bad = 0
     t_all = time.time()
+    # Decide first which models run; run those JOBS at a time; report in
+    # the order of the list (each report waits for its model).
+    plan = []
     for i, nm in enumerate(names, 1):
         m = models[nm]
         inputs, digest = model_inputs(nm, m)
         rec = old.get(nm)
         if reuse and isinstance(rec, dict) and stale_reason(rec, inputs, digest) is None \
                 and rec.get("verdict") == m["expected"]:
+            plan.append((i, nm, m, digest, None, rec))
+        else:
+            plan.append((i, nm, m, digest, (inputs, digest), None))
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    futs = {}
+    for i, nm, m, digest, todo, rec in plan:
+        if todo is not None:
+            futs[nm] = pool.submit(check_one, nm, m, legends, i, len(names), todo[0], todo[1])
+    for i, nm, m, digest, todo, rec in plan:
+        if todo is None:
             res, trail = rec, None
             how[nm] = "cached (inputs unchanged)"
-            print("[%d/%d] %-24s %-15s cached (inputs unchanged, digest %s)" % (
-                i, len(names), nm, res["verdict"], digest), flush=True)
+            say("[%d/%d] %-24s %-15s cached (inputs unchanged, digest %s)" % (
+                i, len(names), nm, res["verdict"], digest))
         else:
-            res, trail = check_one(nm, m, legends, i, len(names), inputs, digest)
+            res, trail = futs[nm].result()
             how[nm] = "run"
         same = res["verdict"] == m["expected"]
         res["as_expected"] = same
@@ -811,23 +860,24 @@ def main(argv):
         good += same
         bad += not same
         if how[nm] == "run":
-            print("[%d/%d] %-24s %-15s %s  states %d, depth %d, %.1f MB, %.2fs%s" % (
+            say("[%d/%d] %-24s %-15s %s  states %d, depth %d, %.1f MB, %.2fs%s" % (
                 i, len(names), nm, res["verdict"],
                 "(as expected)" if same else "(EXPECTED %s)" % m["expected"],
                 res["states"], res.get("depth", 0), res.get("memory_mb", 0.0), res["time_s"],
-                "" if res.get("verdict") != "error" else "\n" + res.get("detail", "")), flush=True)
+                "" if res.get("verdict") != "error" else "\n" + res.get("detail", "")))
         if trail:
-            print("      counterexample (shortest, replayed through the real C code):")
-            print(trail)
+            say("      counterexample (shortest, replayed through the real C code):")
+            say(trail)
         with open(RESULTS, "w") as f:
             json.dump({k: results[k] for k in models if k in results}, f, indent=1, sort_keys=True)
             f.write("\n")
+    pool.shutdown()
     print()
     print_table(models, names, results, how, "run or reused")
     if RESULTS == os.path.join(MODELS, "results.json"):
         write_docs(models, {k: results[k] for k in models if k in results})
-    print("total %.1fs (%d run, %d reused)" % (
-        time.time() - t_all, sum(1 for v in how.values() if v == "run"),
+    print("total %.1fs wall, %d at once (%d run, %d reused)" % (
+        time.time() - t_all, jobs, sum(1 for v in how.values() if v == "run"),
         sum(1 for v in how.values() if v != "run")))
     print("models: %d as expected, %d not" % (good, bad))
     return 1 if bad else 0
