@@ -388,13 +388,9 @@ static struct bm_xfer *xfer_of_dst(uint32_t node, uint64_t va, uint32_t len)
 static void r5_rearm(struct bm_node *nd, bm_time now)
 {
 	struct ud_r5_sched *s = nd->r5;
-	bool any = false;
-	uint64_t m = 0;
-	for (uint32_t i = 0; i < s->narmed; i++) {
-		uint64_t d = s->dl[s->dense[i]];
-		if (!any || d < m) { m = d; any = true; }
-	}
-	if (!any)
+	uint64_t m;
+	/* the verified next deadline (src/r5_timer.c, SCHED-21) */
+	if (!ud_r5_next_deadline(s->dense, s->narmed, s->dl, &m))
 		return;
 	if (m < now)
 		m = now;

@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include "smmu.h"
 #include "r5_sched.h"
+#include "r5_timer.h"
 #include "fault_fifo.h"
 #include "fault_drain.h"
 #include "fault_policy.h"
