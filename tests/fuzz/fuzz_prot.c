@@ -315,6 +315,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break; }
 		case 14: {                                 /* a work request, loopback */
 			uint32_t q = (uint32_t)take(1) % 17, tq = (uint32_t)take(1) % 17;
+			if (take(1) < 200)                          /* mostly a live QP at each end */
+				for (uint32_t j = 0; j < 16; j++) {
+					if (q < 16 && m_qp[q]) break;
+					q = (q + 1) % 16;
+				}
+			if (take(1) < 200)
+				for (uint32_t j = 0; j < 16; j++) {
+					if (tq < 16 && m_qp[tq]) break;
+					tq = (tq + 1) % 16;
+				}
 			struct ud_wr w = { (uint32_t)take(1) % 3, pick_key(), pick_key(), take(8), take(8), 0 };
 			int li = -1, ri = -1;
 			for (int i = 0; i < 16; i++) if (M[i].live && M[i].key == w.lkey) li = i;
