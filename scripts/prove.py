@@ -383,6 +383,14 @@ def parse_requirements():
     return reqs
 
 
+def duplicate_ids(reqs):
+    """(ID, rows) for every requirement ID more than one row uses."""
+    seen = {}
+    for rq in reqs:
+        seen[rq["id"]] = seen.get(rq["id"], 0) + 1
+    return sorted((rid, k) for rid, k in seen.items() if k > 1)
+
+
 # A requirement cites `contract FN:CLAUSE`.  It matches exactly the WP goals
 # of FN's own clause named CLAUSE: keys FN_KIND_CLAUSE or
 # FN_BEHAVIOR_KIND_CLAUSE (KIND: ensures, assert, loop_invariant, exits,
@@ -764,6 +772,8 @@ def main():
                 models[name] = v.get("verdict", "?") if isinstance(v, dict) else str(v)
     reqs = requirement_status(results, parse_requirements(), models)
     full_run = not args.modules
+    for rid, k in duplicate_ids(reqs):
+        failures.append("requirement ID %s is used by %d rows of spec/REQUIREMENTS.md" % (rid, k))
     if full_run:
         # Every declared lemma must come out of some module's run proved.
         proved_lemmas = {}

@@ -389,7 +389,7 @@ static void r5_rearm(struct bm_node *nd, bm_time now)
 {
 	struct ud_r5_sched *s = nd->r5;
 	uint64_t m;
-	/* the verified next deadline (src/r5_timer.c, SCHED-21) */
+	/* the verified next deadline (src/r5_timer.c, SCHED-22) */
 	if (!ud_r5_next_deadline(s->dense, s->narmed, s->dl, &m))
 		return;
 	if (m < now)

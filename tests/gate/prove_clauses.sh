@@ -10,6 +10,7 @@
 # merely ends the same, or another function's clause; deleting the clause
 # leaves NO SUCH CLAUSE and a failing row.
 # GATE-5: no proof stamp is tracked by git; stamps live under build/.
+# Also: no requirement ID is used by two rows (the gate fails on one).
 # Runs in well under a second.  Prints `gate: requirement clauses match
 # exactly` and exits 0 when the matcher behaves.
 set -u
@@ -52,6 +53,14 @@ rows = prove.requirement_status(results, [{"id": "X-1", "property": "p",
                                 "by": "contract ud_fh_handle:map_inv"}], {})
 if rows[0]["ok"] or "NO SUCH CLAUSE" not in rows[0]["status"][0]:
     print("gate: prove_clauses: a row citing a callee's precondition passed: %s" % rows[0])
+    bad += 1
+# Two rows with one ID fail the gate; the real table has none.
+if prove.duplicate_ids([{"id": "X-1"}, {"id": "X-2"}, {"id": "X-1"}]) != [("X-1", 2)]:
+    print("gate: prove_clauses: a duplicate requirement ID was not found")
+    bad += 1
+dups = prove.duplicate_ids(prove.parse_requirements())
+if dups:
+    print("gate: prove_clauses: spec/REQUIREMENTS.md reuses IDs: %s" % dups)
     bad += 1
 if not prove.STAMPS.startswith(os.path.join(root, "build") + os.sep):
     print("gate: prove_clauses: stamps are not under build/: %s" % prove.STAMPS)
