@@ -27,28 +27,9 @@
 #define BUF_LEN 16384u
 #define PG 4096u
 
-static unsigned int total, passed;
 
-static void check(const char *name, int ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void check(const char *name, int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	total++;
-	passed += ok ? 1u : 0u;
-	printf("verbs: %s %s", ok ? "ok  " : "FAIL", name);
-	if (fmt) {
-		printf(" (");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-		printf(")");
-	}
-	printf("\n");
-	fflush(stdout);
-}
+#define BOARD_CHECK_PREFIX "verbs"
+#include "board_check.h"
 
 /* ioctl -> 0 or -errno */
 static int xioctl(int fd, unsigned long cmd, void *arg)

@@ -43,29 +43,10 @@
 #define WAIT_MS	2000u		/* longest wait for one completion      */
 #define DBG	"/sys/kernel/debug/uldma/"
 
-static unsigned int total, passed;
 static unsigned long posted, polled;	/* accepted posts, completions taken */
 
-static void check(const char *name, int ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void check(const char *name, int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	total++;
-	passed += ok ? 1u : 0u;
-	printf("xfer: %s %s", ok ? "ok  " : "FAIL", name);
-	if (fmt) {
-		printf(" (");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-		printf(")");
-	}
-	printf("\n");
-	fflush(stdout);
-}
+#define BOARD_CHECK_PREFIX "xfer"
+#include "board_check.h"
 
 static uint8_t *page_buf(unsigned int pages)
 {
