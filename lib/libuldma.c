@@ -106,6 +106,13 @@ int uldma_destroy_qp(int fd, uint32_t qp)
 	return uldma_ioctl(fd, ULDMA_IOC_DESTROY_QP, &d);
 }
 
+int uldma_connect_qp(int fd, uint32_t qp, uint32_t remote_qp)
+{
+	struct uldma_connect_qp c = { .qp = qp, .remote_qp = remote_qp };
+
+	return uldma_ioctl(fd, ULDMA_IOC_CONNECT_QP, &c);
+}
+
 int uldma_post(int fd, const struct uldma_post *wr)
 {
 	struct uldma_post p = *wr;
@@ -209,7 +216,7 @@ static const struct {
 	{ EACCES, "the region's or window's access rights do not allow the access" },
 	{ EBUSY, "still in use (a PD with members, a region with a window bound)" },
 	{ ENOSPC, "table full (PDs, regions, windows, QPs or pinned pages)" },
-	{ ENOENT, "no such PD, region, window or QP in this context, or the target QP went away (or no /dev/uldma)" },
+	{ ENOENT, "no such PD, region, window or QP in this context, or the target QP gone or not connected (on open: no /dev/uldma)" },
 	{ EBADFD, "object in the wrong state" },
 	{ EPERM, "key of another protection domain" },
 	{ EFAULT, "range outside the region or window, or a bad pointer" },

@@ -63,6 +63,13 @@ int uldma_dereg_mr(int fd, uint32_t lkey);
 
 int uldma_create_qp(int fd, uint32_t pd, uint32_t *qp);
 int uldma_destroy_qp(int fd, uint32_t qp);
+/*
+ * Connect qp (this context's) to remote_qp, a QP of another context (a
+ * number its owner sent, with the keys it grants), or disconnect it
+ * (ULDMA_QP_NONE).  Requests on qp may target remote_qp only while each
+ * is connected to the other (ABI 4; kmod/uapi/uldma.h, CONNECT_QP).
+ */
+int uldma_connect_qp(int fd, uint32_t qp, uint32_t remote_qp);
 
 /* Any work request (opcode ULDMA_WR_*); the two below are the usual ones. */
 int uldma_post(int fd, const struct uldma_post *wr);

@@ -4,7 +4,8 @@
 # through /dev/uldma, runs the verbs test (/uldma_verbs_test: every verb of
 # kmod/uapi/uldma.h from user space), the transfer test (/uldma_xfer_test:
 # RDMA write/read through the module's soft engine, windows, queues, through
-# lib/libuldma) and the example (/rdma_loopback), kills a process holding a
+# lib/libuldma), the example (/rdma_loopback) and the two-process examples
+# (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
 # window and 32 queued requests (the engine held), shows the module's
 # counters (debugfs uldma/stats), unloads the module (which must find
@@ -15,6 +16,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mkdir -p /tmp	# the two-process examples' Unix sockets
 STATS=/sys/kernel/debug/uldma/stats
 PAUSE=/sys/kernel/debug/uldma/engine_pause
 
@@ -78,6 +80,25 @@ echo "uldma-board: rdma_loopback: the engine ran $runs requests, $((ns / 1000)) 
 [ "$rc" -eq 0 ] && grep -q '^rdma_loopback: OK' /loopback.log ||
 	verdict "FAIL rdma_loopback (exit $rc)"
 
+# The two-process examples: each forks a server and a client, each with
+# its own /dev/uldma context, meeting over a Unix socket; each must exit 0
+# and print its OK line (rdma_xproc: the target checked the client's
+# write byte for byte; the tools: every message / the target's bytes
+# checked after each size).
+example() {
+	name=$1; shift
+	[ -x /$name ] || verdict "FAIL /$name missing"
+	/$name "$@" >/$name.log 2>&1
+	rc=$?
+	sed "s/^/uldma-board: /" /$name.log
+	[ "$rc" -eq 0 ] && grep -q "^$name: OK" /$name.log ||
+		verdict "FAIL $name (exit $rc)"
+}
+example rdma_xproc
+example rdma_pingpong -n 50
+example rdma_bw -m 1 -w 3000
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the examples: $(counter pins_held)"
+
 # A process killed while it holds a PD, a registration and a QP with an
 # unpolled completion, and one killed while it holds a window bound to its
 # region and 32 writes queued (it holds the engine): the module is in use
@@ -123,4 +144,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, rdma_loopback OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
