@@ -4,7 +4,8 @@
 # through /dev/uldma, runs the verbs test (/uldma_verbs_test: every verb of
 # kmod/uapi/uldma.h from user space), the transfer test (/uldma_xfer_test:
 # RDMA write/read through the module's soft engine, windows, queues, through
-# lib/libuldma), the example (/rdma_loopback) and the two-process examples
+# lib/libuldma), the attacks from another process (/uldma_attack_test),
+# the example (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
 # window and 32 queued requests (the engine held), shows the module's
@@ -68,6 +69,18 @@ n=${xsummary#xfer: }; n=${n%%/*}
 t=${xsummary#xfer: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$xsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL xfer test (exit $rc, ${xsummary:-no summary line})"
+# Attacks from another process (a target process checks its own memory
+# after each): "attack: N/N checks passed".
+[ -x /uldma_attack_test ] || verdict "FAIL /uldma_attack_test missing"
+/uldma_attack_test >/attack.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /attack.log
+asummary=$(grep '^attack: [0-9]*/[0-9]* checks passed$' /attack.log)
+n=${asummary#attack: }; n=${n%%/*}
+t=${asummary#attack: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$asummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL attack test (exit $rc, ${asummary:-no summary line})"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the attack test: $(counter pins_held)"
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
 run0=$(counter engine_run); ns0=$(counter engine_run_ns)
 t0=$(cut -d' ' -f1 /proc/uptime)
@@ -144,4 +157,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
