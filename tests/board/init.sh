@@ -146,6 +146,19 @@ echo "uldma-board: holders killed: pins_held $(counter pins_held), $dropped queu
 [ "$dropped" -ge 32 ] || verdict "FAIL killed holder: $dropped queued requests dropped, want 32"
 echo 0 >$PAUSE || verdict "FAIL engine_pause"
 
+# The stress: 4 processes, random verbs and transfers, every byte checked
+# against each one's model, for the seconds on the kernel command line
+# (ud_stress=N, tests/board/Makefile's STRESS_SECONDS); then nothing
+# may stay pinned, and the counters below must show no completion lost.
+secs=$(sed -n 's/.*ud_stress=\([0-9]*\).*/\1/p' /proc/cmdline)
+[ -x /uldma_stress ] || verdict "FAIL /uldma_stress missing"
+/uldma_stress 4 "${secs:-12}" >/stress.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /stress.log
+[ "$rc" -eq 0 ] && grep -q '^stress: OK' /stress.log ||
+	verdict "FAIL stress (exit $rc)"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the stress: $(counter pins_held)"
+
 # The module's counters (debugfs), every one.
 sed 's/^/uldma-board: stats: /' $STATS
 [ "$(counter completions_lost)" = 0 ] || verdict "FAIL completions lost"
@@ -157,4 +170,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
