@@ -21,6 +21,10 @@
  *   PD t2; W 4 pages with MW_BIND and a window over [W+4196, +1000)
  *   with remote write.  Its QP tq is in t1.
  *
+ * Then CONNECT_QP's own refusals, and the target destroying its QP with
+ * a write to it queued (the engine held through debugfs) while a third
+ * context takes the QP number and connects it to the attacker's QP.
+ *
  * One line per check, then "attack: N/N checks passed"; exit 0 iff all
  * held.  Built static for each guest (tests/board/Makefile), run by
  * init.sh after uldma_xfer_test.
@@ -31,6 +35,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,7 +58,8 @@ struct keys {
 };
 
 /* Commands to the target; each is answered with one int32. */
-enum { C_VERIFY, C_CONNECT, C_DISCONNECT, C_DEREG_X, C_REBIND, C_EXIT };
+enum { C_VERIFY, C_CONNECT, C_DISCONNECT, C_DEREG_X, C_REBIND, C_DESTROY_QP,
+       C_EXIT };
 struct cmd {
 	uint32_t op;
 	uint32_t arg;
@@ -181,6 +188,9 @@ static int target(int s)
 					    W + 2 * PG, 500,
 					    ULDMA_ACC_REMOTE_WRITE);
 			break;
+		case C_DESTROY_QP:
+			ans = uldma_destroy_qp(fd, k.tq);
+			break;
 		case C_EXIT:
 		default:
 			return 0;	/* exit closes the file: all released */
@@ -191,6 +201,17 @@ static int target(int s)
 }
 
 static int sock;
+
+/* Hold the engine (requests stay queued) or let it run (debugfs). */
+static int engine_pause(int on)
+{
+	int f = open("/sys/kernel/debug/uldma/engine_pause", O_WRONLY);
+	int ok = f >= 0 && write(f, on ? "1" : "0", 1) == 1;
+
+	if (f >= 0)
+		close(f);
+	return ok ? 0 : -EIO;
+}
 
 static int32_t ask(uint32_t op, uint32_t arg)
 {
@@ -416,6 +437,56 @@ int main(void)
 		&blen);
 	check("reconnected: the valid rkey works again", v == 0 && r == 0 &&
 	      st == 0 && blen == 100, "%d %d %d %u", v, r, st, blen);
+	/* CONNECT_QP's own refusals. */
+	{
+		struct uldma_connect_qp c = { .qp = aq, .remote_qp = k.tq,
+					      .reserved = 1 };
+		int e1 = uldma_connect_qp(fd, k.tq, aq);
+		int e2 = uldma_connect_qp(fd, aq, 1000);
+		int e3 = ioctl(fd, ULDMA_IOC_CONNECT_QP, &c) ? -errno : 0;
+
+		check("connect_qp: a QP not this file's -> ENOENT, a remote QP not live -> ENOENT, reserved set -> EINVAL",
+		      e1 == -ENOENT && e2 == -ENOENT && e3 == -EINVAL,
+		      "%d %d %d", e1, e2, e3);
+	}
+
+	/*
+	 * The target destroys its QP while a write to it is queued, and a
+	 * third context takes the QP's number and connects it to the
+	 * attacker's QP: the queued write and a new one find no connection
+	 * (destroying a QP disconnects every QP connected to it).
+	 */
+	{
+		uint32_t f3pd, f3q = 99;
+		int e, d, c3 = -1, got;
+		struct uldma_wc wc;
+
+		e = engine_pause(1);
+		if (!e)
+			e = uldma_post_write(fd, aq, k.tq, 77, A, al,
+					     (void *)(uintptr_t)k.t, k.tr, 100);
+		d = ask(C_DESTROY_QP, 0);
+		fd3 = uldma_open_device();
+		r = fd3 < 0 ? fd3 : uldma_alloc_pd(fd3, &f3pd);
+		if (!r)
+			r = uldma_create_qp(fd3, f3pd, &f3q);
+		if (!r)
+			c3 = uldma_connect_qp(fd3, f3q, aq);
+		engine_pause(0);
+		got = uldma_poll_wait(fd, &wc, 1, WAIT_MS);
+		v = ask(C_VERIFY, OK_T | OK_W);
+		check("the target's QP destroyed with a write to it queued, its number taken by a third context connected to the attacker's QP: the write -> ENOENT, 0 bytes, target unchanged",
+		      e == 0 && d == 0 && r == 0 && c3 == 0 && f3q == k.tq &&
+		      got == 1 && wc.wr_id == 77 && wc.status == -ENOENT &&
+		      wc.byte_len == 0 && v == 0,
+		      "%d %d %d %d, qp %u (was %u), %d completion(s), status %d, %u bytes; target: %d bytes changed",
+		      e, d, r, c3, f3q, k.tq, got, wc.status, wc.byte_len, v);
+		attack("  ... a new write to that QP number -> ENOENT, target unchanged",
+		       fd, aq, k.tq, ULDMA_WR_RDMA_WRITE, A, al, k.t, k.tr, 100,
+		       -ENOENT, 0, OK_T | OK_W);
+		uldma_close_device(fd3);
+	}
+
 	ask(C_EXIT, 0);
 	n = -1;
 	waitpid(child, &n, 0);
