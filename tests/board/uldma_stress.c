@@ -25,6 +25,10 @@
  *     starting before the region or window, a right not granted -- each
  *     must complete with its defined error and 0 bytes.
  * After every batch the arena is compared with the model, every byte.
+ * Workers 0 and 1 are also linked across their processes (struct link
+ * below): RDMA writes and reads into each other's public region through
+ * connected QPs, every byte checked by the reader and, at the end, by the
+ * owner of the region against its writer's model.
  * A worker prints one summary line; the program prints "stress: OK ..."
  * and exits 0 iff every worker found every completion and every byte as
  * predicted.  init.sh then requires the module's counters to show no pin
@@ -35,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,6 +52,29 @@
 #define NREG	4
 #define NWIN	2
 #define BATCH	8
+#define LPG	2u		/* pages of a link's local and public regions */
+#define LLEN	(LPG * PG)
+
+/*
+ * Workers 0 and 1 are linked: besides the main context each has a link
+ * context (one PD, one QP, a local region and a public one with remote
+ * write and read) that is never churned, its QP connected to the
+ * other's.  Each writes into and reads from the other's public region,
+ * keeping a model of it (it is its only writer), and at the end sends
+ * that model over their socket; each compares its public region with the
+ * other's model of it, byte for byte.  The device has 8 PDs: a linked
+ * worker's main context has one PD (2 + 2 + 2 x 2 = 8).
+ */
+struct link {
+	int fd, sock;
+	uint32_t pd, qp, ll, pl, pr;
+	uint8_t *loc, *loc_e;	/* local region and its model              */
+	uint8_t *pub;		/* public region (the peer writes it)      */
+	uint8_t *ppub_e;	/* model of the peer's public region       */
+	uint64_t ppub;		/* the peer's: address, rkey, QP           */
+	uint32_t ppr, pqp;
+	unsigned long posts, ok, refused, bytes;
+};
 
 struct reg {
 	int live;
@@ -66,8 +94,10 @@ struct worker {
 	uint64_t rng;
 	uint8_t *m;		/* the arena                              */
 	uint8_t *e;		/* what it must hold                      */
+	uint32_t npd;		/* PDs (and QPs) of the main context: 1 or 2 */
 	uint32_t pd[2], qp[2];
 	int qp_live[2];
+	struct link *l;		/* linked workers only                    */
 	struct reg r[NREG];
 	struct win w[NWIN];
 	uint32_t dead[16];	/* keys of deregistered regions, deallocated windows */
@@ -122,7 +152,8 @@ static void open_ctx(struct worker *w)
 	w->fd = uldma_open_device();
 	if (w->fd < 0)
 		die(w, "open", w->fd);
-	for (i = 0; i < 2; i++) {
+	w->qp_live[1] = 0;
+	for (i = 0; i < (int)w->npd; i++) {
 		/* Another worker may be between close and open: retry. */
 		int tries = 0;
 
@@ -166,7 +197,7 @@ static void op_reg(struct worker *w)
 		if (rnd(w, 2))
 			acc |= ULDMA_ACC_MW_BIND;
 	}
-	g->pd = rnd(w, 2);
+	g->pd = rnd(w, w->npd);
 	r = uldma_reg_mr(w->fd, w->pd[g->pd], w->m + pg0 * PG, npg * PG, acc,
 			 &g->lkey, &g->rkey);
 	if (r == -ENOSPC) {
@@ -220,7 +251,7 @@ static void op_win(struct worker *w)
 		return;
 	}
 	if (!v->live) {
-		v->pd = rnd(w, 2);
+		v->pd = rnd(w, w->npd);
 		r = uldma_alloc_mw(w->fd, w->pd[v->pd], &v->mw, &v->rkey);
 		if (r == -ENOSPC) {
 			w->nospc++;
@@ -261,7 +292,7 @@ static void op_win(struct worker *w)
 
 static void op_qp(struct worker *w)
 {
-	uint32_t i = rnd(w, 2);
+	uint32_t i = rnd(w, w->npd);
 	int r;
 
 	if (w->qp_live[i]) {
@@ -371,7 +402,16 @@ static int plan(struct worker *w, uint32_t ip, struct req *q)
 		q->want = -ENOKEY;
 		break;
 	case 8:				/* another PD's: the other QP as target */
-		if (!w->qp_live[1 - t.pd])
+		if (w->npd == 1 && w->l && write) {
+			/* the linked peer's public key, at its address */
+			if (len > LLEN)
+				return 0;
+			q->p.rkey = w->l->ppr;
+			q->p.remote_addr = w->l->ppub + rnd(w, LLEN - len + 1);
+			q->want = -EPERM;
+			break;
+		}
+		if (w->npd == 1 || !w->qp_live[1 - t.pd])
 			return 0;
 		q->p.dest_qp = w->qp[1 - t.pd];
 		q->want = -EPERM;
@@ -391,7 +431,7 @@ static void op_batch(struct worker *w)
 {
 	struct req q[BATCH];
 	struct uldma_wc wc[BATCH];
-	uint32_t ip = rnd(w, 2), n = 0, i, k, tries;
+	uint32_t ip = rnd(w, w->npd), n = 0, i, k, tries;
 	int r, got = 0, c;
 
 	if (!w->qp_live[ip])
@@ -449,9 +489,196 @@ static void op_batch(struct worker *w)
 	compare(w, "a batch");
 }
 
-static int work(int id, unsigned int seconds)
+
+static void link_die(struct worker *w, const char *what, int err)
 {
-	struct worker w = { .id = id };
+	die(w, what, err);
+}
+
+static int sock_io(int s, void *m, size_t n, int out)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = out ? write(s, (char *)m + got, n - got) :
+			  read(s, (char *)m + got, n - got);
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+static uint8_t pub_pat(uint32_t i, int id)
+{
+	return (uint8_t)(i * 5u + (uint32_t)id * 17u + 1u);
+}
+
+/* The link context, the exchange of keys, both QPs connected. */
+static void link_setup(struct worker *w, int sock)
+{
+	struct link *l = calloc(1, sizeof(*l));
+	struct { uint64_t pub; uint32_t pr, qp; int id; } me, peer;
+	uint32_t i;
+	char c = 'c';
+	int r;
+
+	if (!l)
+		exit(1);
+	w->l = l;
+	l->sock = sock;
+	l->loc = aligned_alloc(PG, LLEN);
+	l->pub = aligned_alloc(PG, LLEN);
+	l->loc_e = malloc(LLEN);
+	l->ppub_e = malloc(LLEN);
+	if (!l->loc || !l->pub || !l->loc_e || !l->ppub_e)
+		exit(1);
+	for (i = 0; i < LLEN; i++) {
+		l->loc[i] = l->loc_e[i] = (uint8_t)rnd(w, 256);
+		l->pub[i] = pub_pat(i, w->id);
+	}
+	l->fd = uldma_open_device();
+	r = l->fd < 0 ? l->fd : uldma_alloc_pd(l->fd, &l->pd);
+	if (!r)
+		r = uldma_reg_mr(l->fd, l->pd, l->loc, LLEN,
+				 ULDMA_ACC_LOCAL_WRITE, &l->ll, NULL);
+	if (!r)
+		r = uldma_reg_mr(l->fd, l->pd, l->pub, LLEN,
+				 ULDMA_ACC_LOCAL_WRITE | ULDMA_ACC_REMOTE_WRITE |
+				 ULDMA_ACC_REMOTE_READ, &l->pl, &l->pr);
+	if (!r)
+		r = uldma_create_qp(l->fd, l->pd, &l->qp);
+	if (r)
+		link_die(w, "link setup", r);
+	me.pub = (uintptr_t)l->pub;
+	me.pr = l->pr;
+	me.qp = l->qp;
+	me.id = w->id;
+	if (sock_io(sock, &me, sizeof(me), 1) ||
+	    sock_io(sock, &peer, sizeof(peer), 0))
+		link_die(w, "link socket", -EPIPE);
+	l->ppub = peer.pub;
+	l->ppr = peer.pr;
+	l->pqp = peer.qp;
+	for (i = 0; i < LLEN; i++)
+		l->ppub_e[i] = pub_pat(i, peer.id);
+	r = uldma_connect_qp(l->fd, l->qp, l->pqp);
+	if (r)
+		link_die(w, "link connect_qp", r);
+	if (sock_io(sock, &c, 1, 1) || sock_io(sock, &c, 1, 0))
+		link_die(w, "link socket", -EPIPE);
+}
+
+/*
+ * A batch on the link QP, in order: writes from the local region into
+ * the peer's public one and reads back, valid or with a forged key or a
+ * range starting before the peer's region; then the local region is
+ * compared with its model.
+ */
+static void op_link(struct worker *w)
+{
+	struct link *l = w->l;
+	struct uldma_post p[BATCH];
+	int want[BATCH];
+	struct uldma_wc wc[BATCH];
+	uint32_t n = 1 + rnd(w, BATCH), i, len, a, b, k;
+	int got = 0, c, r;
+
+	for (i = 0; i < n; i++) {
+		len = 1 + rnd(w, rnd(w, 4) ? 512 : LLEN);
+		a = rnd(w, LLEN - len + 1);
+		b = rnd(w, LLEN - len + 1);
+		p[i] = (struct uldma_post){
+			.wr_id = i, .qp = l->qp, .dest_qp = l->pqp,
+			.opcode = rnd(w, 2) ? ULDMA_WR_RDMA_WRITE :
+					      ULDMA_WR_RDMA_READ,
+			.local_addr = (uintptr_t)(l->loc + a), .lkey = l->ll,
+			.remote_addr = l->ppub + b, .rkey = l->ppr,
+			.length = len };
+		want[i] = 0;
+		switch (rnd(w, 8)) {
+		case 0:
+			p[i].rkey ^= 0x5a00u;
+			want[i] = -ENOKEY;
+			break;
+		case 1:
+			p[i].remote_addr = l->ppub - 1;
+			p[i].length = len < 2 ? 2 : len;
+			want[i] = -EFAULT;
+			break;
+		}
+	}
+	for (k = 0; k < 64; k++) {	/* new source bytes */
+		a = rnd(w, LLEN);
+		l->loc[a] = l->loc_e[a] = (uint8_t)rnd(w, 256);
+	}
+	for (i = 0; i < n; i++) {
+		r = uldma_post(l->fd, &p[i]);
+		if (r)
+			link_die(w, "link post", r);
+		l->posts++;
+	}
+	while (got < (int)n) {
+		c = uldma_poll_wait(l->fd, wc + got, n - (uint32_t)got, 5000);
+		if (c <= 0)
+			link_die(w, "link poll: a completion missing after 5 s", c);
+		got += c;
+	}
+	for (i = 0; i < n; i++) {
+		a = (uint32_t)(p[i].local_addr - (uintptr_t)l->loc);
+		b = (uint32_t)(p[i].remote_addr - l->ppub);
+		if (wc[i].wr_id != i || wc[i].status != want[i] ||
+		    wc[i].byte_len != (want[i] ? 0 : p[i].length)) {
+			printf("stress: worker %d: link request %u: status %d bytes %u, want %d\n",
+			       w->id, i, wc[i].status, wc[i].byte_len, want[i]);
+			link_die(w, "link completion not as predicted",
+				 wc[i].status);
+		}
+		if (want[i]) {
+			l->refused++;
+			continue;
+		}
+		if (p[i].opcode == ULDMA_WR_RDMA_WRITE)
+			memmove(l->ppub_e + b, l->loc_e + a, p[i].length);
+		else
+			memmove(l->loc_e + a, l->ppub_e + b, p[i].length);
+		l->ok++;
+		l->bytes += p[i].length;
+	}
+	w->checked += LLEN;
+	if (memcmp(l->loc, l->loc_e, LLEN))
+		link_die(w, "link: local region differs from its model", -EIO);
+}
+
+/* Both done: swap models of each other's public region, compare. */
+static void link_finish(struct worker *w)
+{
+	struct link *l = w->l;
+	uint8_t *mine = malloc(LLEN);
+	char c = 'f';
+	uint32_t i, bad = 0;
+
+	if (!mine || sock_io(l->sock, &c, 1, 1) || sock_io(l->sock, &c, 1, 0) ||
+	    sock_io(l->sock, l->ppub_e, LLEN, 1) ||
+	    sock_io(l->sock, mine, LLEN, 0))
+		link_die(w, "link socket at the end", -EPIPE);
+	for (i = 0; i < LLEN; i++)
+		bad += l->pub[i] != mine[i];
+	w->checked += LLEN;
+	if (bad) {
+		printf("stress: worker %d: FAIL its public region: %u bytes differ from the peer's model\n",
+		       w->id, bad);
+		exit(1);
+	}
+	uldma_close_device(l->fd);
+	printf("stress: worker %d: link with its peer: %lu requests (%lu ok, %lu refused as predicted), %lu bytes moved, its public region as the peer's model, byte for byte\n",
+	       w->id, l->posts, l->ok, l->refused, l->bytes);
+}
+
+static int work(int id, unsigned int seconds, int sock)
+{
+	struct worker w = { .id = id, .npd = sock >= 0 ? 1 : 2 };
 	time_t end = time(NULL) + seconds;
 	uint32_t op;
 
@@ -463,6 +690,8 @@ static int work(int id, unsigned int seconds)
 	for (op = 0; op < ARENA; op++)
 		w.m[op] = w.e[op] = (uint8_t)rnd(&w, 256);
 	open_ctx(&w);
+	if (sock >= 0)
+		link_setup(&w, sock);
 	while (time(NULL) < end) {
 		w.ops++;
 		op = rnd(&w, 100);
@@ -478,10 +707,14 @@ static int work(int id, unsigned int seconds)
 			uldma_close_device(w.fd);	/* everything live */
 			w.reopen++;
 			open_ctx(&w);
+		} else if (w.l && op < 45) {
+			op_link(&w);
 		} else {
 			op_batch(&w);
 		}
 	}
+	if (w.l)
+		link_finish(&w);
 	uldma_close_device(w.fd);
 	compare(&w, "close");
 	printf("stress: worker %d: %lu ops, %lu requests (%lu as predicted ok, %lu refused as predicted), %lu bytes moved, %lu binds, %lu reopens, %lu ENOSPC, %lu bytes compared\n",
@@ -494,19 +727,33 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4;
 	unsigned int secs = argc > 2 ? (unsigned int)atoi(argv[2]) : 15;
-	int i, st, bad = 0;
+	int i, st, bad = 0, sv[2] = { -1, -1 };
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (n < 1 || n > 8)
 		n = 4;
 	printf("stress: %d workers x %u s\n", n, secs);
+	if (n >= 2 && socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return 1;
 	for (i = 0; i < n; i++) {
 		pid_t c = fork();
 
 		if (c < 0)
 			return 1;
-		if (c == 0)
-			_exit(work(i, secs));
+		if (c == 0) {
+			/* Only its own end: a dead peer's is then EOF. */
+			if (n >= 2 && i < 2) {
+				close(sv[1 - i]);
+			} else if (n >= 2) {
+				close(sv[0]);
+				close(sv[1]);
+			}
+			_exit(work(i, secs, n >= 2 && i < 2 ? sv[i] : -1));
+		}
+	}
+	if (n >= 2) {
+		close(sv[0]);
+		close(sv[1]);
 	}
 	for (i = 0; i < n; i++) {
 		if (wait(&st) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
