@@ -21,6 +21,7 @@
  */
 #include <linux/atomic.h>
 #include <linux/bug.h>
+#include <linux/limits.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/wait.h>
@@ -31,6 +32,7 @@
 
 struct ud_kmod_qp {
 	struct ud_kmod_cq *cq;		/* NULL: no QP of a file            */
+	u32 peer;			/* CONNECT_QP's, U32_MAX: none      */
 	u64 wr_id;			/* of the request running on it     */
 	u32 opcode;
 };
@@ -96,14 +98,39 @@ void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq)
 {
 	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
 		return;
-	ud_kmod_qps[qp] = (struct ud_kmod_qp){ .cq = cq };
+	ud_kmod_qps[qp] = (struct ud_kmod_qp){ .cq = cq, .peer = U32_MAX };
 }
 
 void ud_kmod_qp_unbind(u32 qp)
 {
+	u32 i;
+
 	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
 		return;
-	ud_kmod_qps[qp] = (struct ud_kmod_qp){ .cq = NULL };
+	ud_kmod_qps[qp] = (struct ud_kmod_qp){ .cq = NULL, .peer = U32_MAX };
+	/* A later QP with this number is connected to nothing. */
+	for (i = 0; i < UD_PROT_NQP; i++) {
+		if (ud_kmod_qps[i].peer == qp)
+			ud_kmod_qps[i].peer = U32_MAX;
+	}
+}
+
+void ud_kmod_qp_connect(u32 qp, u32 peer)
+{
+	if (WARN_ON_ONCE(qp >= UD_PROT_NQP || !ud_kmod_qps[qp].cq))
+		return;
+	ud_kmod_qps[qp].peer = peer < UD_PROT_NQP ? peer : U32_MAX;
+}
+
+bool ud_kmod_qp_reaches(u32 qp, u32 dest)
+{
+	struct ud_kmod_cq *cq = ud_kmod_qp_cq(qp);
+	struct ud_kmod_cq *dcq = ud_kmod_qp_cq(dest);
+
+	if (!cq || !dcq)
+		return false;
+	return dcq == cq || (ud_kmod_qps[qp].peer == dest &&
+			     ud_kmod_qps[dest].peer == qp);
 }
 
 struct ud_kmod_cq *ud_kmod_qp_cq(u32 qp)

@@ -25,7 +25,9 @@
  * thread holds outlives the mutex, so there is nothing to refcount.  The
  * target QP is re-checked when the request runs: if it was destroyed (and
  * its number perhaps reused by another file) since the post, the request
- * completes with ENOENT and the core never sees it.
+ * completes with ENOENT and the core never sees it; so does a request
+ * whose target is another file's QP once the two are no longer connected
+ * both ways (CONNECT_QP; destroying either end disconnects it).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -105,8 +107,11 @@ static void ud_kmod_engine_run_one(void)
 		atomic_long_inc(&ud_kmod_stats.cancelled);
 		return;
 	}
-	if (ud_kmod_qp_cq(req.dest_qp) != cq) {
-		/* The target QP is no longer this file's. */
+	if (!ud_kmod_qp_reaches(qp, req.dest_qp)) {
+		/*
+		 * The target QP is gone: no longer this file's, or another
+		 * file's no longer connected both ways with qp.
+		 */
 		atomic_long_inc(&ud_kmod_stats.target_gone);
 		ud_kmod_cq_home_complete(qp, req.wr_id, req.w.opcode, -ENOENT);
 		return;

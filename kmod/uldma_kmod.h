@@ -93,6 +93,14 @@ void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq);
 void ud_kmod_qp_unbind(u32 qp);
 /* The queue QP qp is bound to (NULL: none); device mutex. */
 struct ud_kmod_cq *ud_kmod_qp_cq(u32 qp);
+/*
+ * Connections between QPs of different files (CONNECT_QP), under the
+ * device mutex: qp's peer (U32_MAX: none; unbinding a QP disconnects
+ * every QP connected to it), and whether a request on qp may target
+ * dest: dest is a QP of qp's file, or the two are connected both ways.
+ */
+void ud_kmod_qp_connect(u32 qp, u32 peer);
+bool ud_kmod_qp_reaches(u32 qp, u32 dest);
 void ud_kmod_wr_begin(u32 qp, u64 wr_id, u32 opcode);
 /*
  * A completion the home makes itself, without the core (a request that

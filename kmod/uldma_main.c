@@ -18,8 +18,10 @@
  * it created and its completion queue.  A file reaches only its own PDs,
  * the regions and windows in them and its own QPs; a work request posted
  * on one of its QPs is queued for the soft engine (kmod/uldma_engine.c, a
- * kernel thread running the core's ud_wr_run under the same mutex), in
- * loopback (initiator and target are the device's one protection state).
+ * kernel thread running the core's ud_wr_run under the same mutex), to a
+ * QP of the same file or of another file connected both ways with it
+ * (CONNECT_QP; initiator and target are the device's one protection
+ * state).
  * release() drops the file's queued requests, destroys its QPs,
  * deallocates its windows, deregisters every region of the file
  * (unpinning its pages) and frees its PDs.  Counters are in debugfs
@@ -369,8 +371,9 @@ static int uldma_destroy_qp(struct uldma_file *uf, void __user *u,
 }
 
 /*
- * POST: the home only checks that both QPs are this file's (loopback: the
- * target is this device's own protection state) and that the completion
+ * POST: the home only checks that qp is this file's and dest_qp is too or
+ * is connected both ways with qp (the target is this device's own
+ * protection state either way) and that the completion
  * will find room, and queues the request for the soft engine; everything
  * else -- opcode, length, keys, PDs, access, bounds -- is the core's to
  * decide, packet by packet, when the engine runs it, and its verdict is
@@ -390,7 +393,8 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 			    .rkey = p.rkey, .lva = p.local_addr,
 			    .rva = p.remote_addr, .len = p.length };
 	mutex_lock(&uldma->lock);
-	if (!uldma_owns_qp(uf, p.qp) || !uldma_owns_qp(uf, p.dest_qp))
+	if (!uldma_owns_qp(uf, p.qp) ||
+	    !ud_kmod_qp_reaches(p.qp, p.dest_qp))
 		err = -ENOENT;
 	else
 		err = ud_kmod_engine_post(p.qp, p.dest_qp, p.wr_id, &w,
@@ -456,6 +460,31 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		return -EFAULT;
 	p.count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
+}
+
+/*
+ * CONNECT_QP: qp (this file's) names remote_qp (any live QP) as its peer,
+ * or none.  Only both ends naming each other let a request cross files.
+ */
+static int uldma_connect_qp(struct uldma_file *uf, void __user *u,
+			    size_t usize)
+{
+	struct uldma_connect_qp c;
+	int err = uldma_arg_in(&c, sizeof(c), u, usize);
+
+	if (err)
+		return err;
+	if (c.reserved || c.reserved2)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, c.qp) ||
+	    (c.remote_qp != ULDMA_QP_NONE &&
+	     (c.remote_qp >= UD_PROT_NQP || !ud_kmod_qp_cq(c.remote_qp))))
+		err = -ENOENT;
+	else
+		ud_kmod_qp_connect(c.qp, c.remote_qp);
+	mutex_unlock(&uldma->lock);
+	return err;
 }
 
 /* Window mw is live and in a PD of this file. */
@@ -591,6 +620,8 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_bind_mw(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_DEALLOC_MW):
 		return uldma_dealloc_mw(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_CONNECT_QP):
+		return uldma_connect_qp(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}

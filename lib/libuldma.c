@@ -36,6 +36,21 @@ int uldma_query(int fd, struct uldma_query *q)
 	return uldma_ioctl(fd, ULDMA_IOC_QUERY, q);
 }
 
+int uldma_open_device(void)
+{
+	return uldma_open();
+}
+
+int uldma_close_device(int fd)
+{
+	return uldma_close(fd);
+}
+
+int uldma_query_device(int fd, struct uldma_query *q)
+{
+	return uldma_query(fd, q);
+}
+
 int uldma_alloc_pd(int fd, uint32_t *pd)
 {
 	struct uldma_pd a = { 0 };
@@ -91,11 +106,23 @@ int uldma_destroy_qp(int fd, uint32_t qp)
 	return uldma_ioctl(fd, ULDMA_IOC_DESTROY_QP, &d);
 }
 
+int uldma_connect_qp(int fd, uint32_t qp, uint32_t remote_qp)
+{
+	struct uldma_connect_qp c = { .qp = qp, .remote_qp = remote_qp };
+
+	return uldma_ioctl(fd, ULDMA_IOC_CONNECT_QP, &c);
+}
+
 int uldma_post(int fd, const struct uldma_post *wr)
 {
 	struct uldma_post p = *wr;
 
 	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
+}
+
+int uldma_post_send(int fd, const struct uldma_post *wr)
+{
+	return uldma_post(fd, wr);
 }
 
 int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
@@ -125,6 +152,11 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 }
 
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max)
+{
+	return uldma_poll_wait(fd, wc, max, 0);
+}
+
+int uldma_poll_cq(int fd, unsigned int max, struct uldma_wc *wc)
 {
 	return uldma_poll_wait(fd, wc, max, 0);
 }
@@ -170,4 +202,47 @@ int uldma_dealloc_mw(int fd, uint32_t mw)
 	struct uldma_dealloc_mw d = { .mw = mw };
 
 	return uldma_ioctl(fd, ULDMA_IOC_DEALLOC_MW, &d);
+}
+
+/* kmod/uapi/uldma.h's table: what each errno means from this device. */
+static const struct {
+	int err;
+	const char *what;
+} uldma_errs[] = {
+	{ 0, "success" },
+	{ EINVAL, "malformed argument (length 0 or too long, unknown opcode or kind, reserved field set)" },
+	{ ERANGE, "region longer than the device's max_mr_len" },
+	{ ENOKEY, "key does not validate (wrong, forged, stale or deregistered)" },
+	{ EACCES, "the region's or window's access rights do not allow the access" },
+	{ EBUSY, "still in use (a PD with members, a region with a window bound)" },
+	{ ENOSPC, "table full (PDs, regions, windows, QPs or pinned pages)" },
+	{ ENOENT, "no such PD, region, window or QP in this context, or the target QP gone or not connected (on open: no /dev/uldma)" },
+	{ EBADFD, "object in the wrong state" },
+	{ EPERM, "key of another protection domain" },
+	{ EFAULT, "range outside the region or window, or a bad pointer" },
+	{ EOVERFLOW, "address + length passes 2^64" },
+	{ EPROTO, "sequence number out of window" },
+	{ ENOBUFS, "completion queue full: poll first" },
+	{ ENODATA, "nothing there" },
+	{ ESTALE, "stale reference" },
+	{ EBADMSG, "forged message" },
+	{ EAGAIN, "send queue full: poll, then post again" },
+	{ ECANCELED, "request flushed: its QP was destroyed before it ran" },
+	{ EINTR, "wait interrupted by a signal" },
+	{ ENOTTY, "not a uldma device, or an ioctl this module does not know" },
+	{ ENOMEM, "out of memory" },
+	{ EIO, "platform error" },
+};
+
+const char *uldma_strerror(int err)
+{
+	size_t i;
+
+	if (err < 0)
+		err = -err;
+	for (i = 0; i < sizeof(uldma_errs) / sizeof(uldma_errs[0]); i++) {
+		if (uldma_errs[i].err == err)
+			return uldma_errs[i].what;
+	}
+	return "unknown error";
 }

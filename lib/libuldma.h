@@ -8,7 +8,8 @@
  *
  * Every function returns 0 (uldma_open: a file descriptor; uldma_poll: the
  * number of completions) or a negative errno; errno itself is left as the
- * system call set it.  A work request's own verdict is not the post's
+ * system call set it.  uldma_strerror(err) says what an error means here
+ * (the table of kmod/uapi/uldma.h).  A work request's own verdict is not the post's
  * result but its completion's status (0 or a negative errno).  Since ABI 3
  * a post only queues the request for the module's engine thread: its
  * completion comes later, so wait for it with uldma_poll_wait (or poll
@@ -22,6 +23,13 @@
  *     uldma_create_qp(fd, pd, &qp);
  *     uldma_post_write(fd, qp, qp, 1, src, slkey, dst, drkey, len);
  *     uldma_poll_wait(fd, &wc, 1, 1000);  -> 1, wc.status 0, wc.byte_len len
+ *
+ * Built shared (libuldma.so.0) and static (libuldma.a) by lib/Makefile,
+ * installed with a pkg-config file: cc prog.c $(pkg-config --cflags --libs
+ * uldma).  The rdma-core-style names (uldma_open_device,
+ * uldma_query_device, uldma_poll_cq, uldma_post_send, ...) and the short
+ * ones (uldma_open, uldma_query, uldma_poll, uldma_post) are the same
+ * calls.
  */
 #ifndef LIBULDMA_H
 #define LIBULDMA_H
@@ -37,6 +45,10 @@
 int uldma_open(void);
 int uldma_close(int fd);
 int uldma_query(int fd, struct uldma_query *q);
+/* The same three under rdma-core's names (ibv_open_device, ...). */
+int uldma_open_device(void);
+int uldma_close_device(int fd);
+int uldma_query_device(int fd, struct uldma_query *q);
 
 int uldma_alloc_pd(int fd, uint32_t *pd);
 int uldma_dealloc_pd(int fd, uint32_t pd);
@@ -51,9 +63,17 @@ int uldma_dereg_mr(int fd, uint32_t lkey);
 
 int uldma_create_qp(int fd, uint32_t pd, uint32_t *qp);
 int uldma_destroy_qp(int fd, uint32_t qp);
+/*
+ * Connect qp (this context's) to remote_qp, a QP of another context (a
+ * number its owner sent, with the keys it grants), or disconnect it
+ * (ULDMA_QP_NONE).  Requests on qp may target remote_qp only while each
+ * is connected to the other (ABI 4; kmod/uapi/uldma.h, CONNECT_QP).
+ */
+int uldma_connect_qp(int fd, uint32_t qp, uint32_t remote_qp);
 
 /* Any work request (opcode ULDMA_WR_*); the two below are the usual ones. */
 int uldma_post(int fd, const struct uldma_post *wr);
+int uldma_post_send(int fd, const struct uldma_post *wr);	/* the same */
 
 /*
  * RDMA write: len bytes from local (through lkey) to remote (through
@@ -75,6 +95,8 @@ int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max);
  */
 int uldma_poll_wait(int fd, struct uldma_wc *wc, unsigned int max,
 		    unsigned int timeout_ms);
+/* uldma_poll with ibv_poll_cq's argument order. */
+int uldma_poll_cq(int fd, unsigned int max, struct uldma_wc *wc);
 
 /*
  * Memory windows: a window in pd with an unbound R_Key; bind it through
@@ -87,5 +109,13 @@ int uldma_bind_mw(int fd, uint32_t qp, uint32_t mw, uint32_t *rkey,
 		  uint32_t lkey, const void *addr, size_t len,
 		  uint32_t access);
 int uldma_dealloc_mw(int fd, uint32_t mw);
+
+/*
+ * What err (a negative errno from any call above, or a completion's
+ * status; a positive errno is read the same) means for /dev/uldma: a
+ * constant string, never NULL; "unknown error" for a value the device
+ * never gives.
+ */
+const char *uldma_strerror(int err);
 
 #endif /* LIBULDMA_H */

@@ -31,6 +31,9 @@
  *    before); QUERY grew (max_mw, sq_depth) and answers ABI-1 and ABI-2
  *    structs in their own size; ALLOC_MW, BIND_MW, DEALLOC_MW are new;
  *    completions may carry ECANCELED or ENOENT from the home (see POST).
+ *  - ABI 3 -> 4: CONNECT_QP is new: POST's dest_qp may be a QP of another
+ *    file (another process) once the two QPs are connected to each other;
+ *    no struct changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -66,7 +69,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	3
+#define ULDMA_ABI_VERSION	4
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -190,15 +193,19 @@ struct uldma_destroy_qp {
  *   RDMA read:  [remote_addr, +length) through rkey (remote read, PD of
  *               dest_qp) -> [local_addr, +length) through lkey (local
  *               write, PD of qp).
- * Loopback only: the target is this device's protection state, dest_qp a
- * QP of this file (qp itself or another).
+ * The target is this device's protection state (one device: initiator
+ * and target share it); dest_qp is a QP of this file (qp itself or
+ * another), or (ABI 4) a QP of another file that qp is connected to while
+ * that QP is connected back to qp (CONNECT_QP: both owners agreed).  The
+ * target's R_Key is then checked in the target QP's PD, as any R_Key.
  *
  * Since ABI 3 POST only queues the request on qp's send queue and
  * returns: a kernel thread (the soft engine) runs the requests of each QP
  * in the order they were posted, one at a time, and each one's completion
  * lands on this file's queue (POLL; completions of one QP in post order).
  * The ioctl fails, and nothing is queued, only when the home refuses:
- *   ENOENT   qp or dest_qp is not a QP of this file
+ *   ENOENT   qp is not a QP of this file, or dest_qp is neither a QP of
+ *            this file nor connected both ways with qp
  *   ENOBUFS  this file's completion queue has no room for the completion
  *            (completions not yet polled plus requests not yet completed
  *            reach cq_depth: poll first)
@@ -208,7 +215,8 @@ struct uldma_destroy_qp {
  * length, or the error of the first refused packet and the bytes moved
  * before it; or from the home, when the core never ran it: ECANCELED
  * (qp destroyed while it was queued) or ENOENT (dest_qp destroyed before
- * it ran), byte_len 0 and core_status 0.  A request still queued when its
+ * it ran, or, for another file's dest_qp, the connection was undone),
+ * byte_len 0 and core_status 0.  A request still queued when its
  * file is closed (or its process dies) is dropped with the file's queue
  * and never runs; one running then finishes first.  The core judges the
  * keys when the request runs, not when it is posted: a region
@@ -317,6 +325,26 @@ struct uldma_dealloc_mw {
 	__u32 reserved;
 };
 
+/*
+ * CONNECT_QP (ABI 4): connect qp, a QP of this file, to remote_qp, a live
+ * QP of the device -- usually another process's, whose number its owner
+ * sent out of band, with the R_Keys and addresses it grants -- or, with
+ * remote_qp ULDMA_QP_NONE, disconnect it.  A request on qp may target a
+ * QP of another file only while each of the two is connected to the
+ * other; one end alone grants nothing.  Connecting again replaces the
+ * peer.  Destroying a QP (or closing its file) disconnects every QP
+ * connected to it, so a QP number reused later is never connected to
+ * anything.  ENOENT: qp not this file's, remote_qp not a live QP;
+ * EINVAL: reserved set.
+ */
+#define ULDMA_QP_NONE		0xffffffffu
+struct uldma_connect_qp {
+	__u32 qp;
+	__u32 remote_qp;	/* a live QP, or ULDMA_QP_NONE              */
+	__u32 reserved;
+	__u32 reserved2;
+};
+
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
 #define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
 #define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
@@ -331,5 +359,6 @@ struct uldma_dealloc_mw {
 #define ULDMA_IOC_ALLOC_MW	ULDMA_IOC(0x0a, struct uldma_alloc_mw)
 #define ULDMA_IOC_BIND_MW	ULDMA_IOC(0x0b, struct uldma_bind_mw)
 #define ULDMA_IOC_DEALLOC_MW	ULDMA_IOC(0x0c, struct uldma_dealloc_mw)
+#define ULDMA_IOC_CONNECT_QP	ULDMA_IOC(0x0d, struct uldma_connect_qp)
 
 #endif /* _UAPI_ULDMA_H */

@@ -4,7 +4,9 @@
 # through /dev/uldma, runs the verbs test (/uldma_verbs_test: every verb of
 # kmod/uapi/uldma.h from user space), the transfer test (/uldma_xfer_test:
 # RDMA write/read through the module's soft engine, windows, queues, through
-# lib/libuldma) and the example (/rdma_loopback), kills a process holding a
+# lib/libuldma), the attacks from another process (/uldma_attack_test),
+# the example (/rdma_loopback) and the two-process examples
+# (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
 # window and 32 queued requests (the engine held), shows the module's
 # counters (debugfs uldma/stats), unloads the module (which must find
@@ -15,6 +17,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mkdir -p /tmp	# the two-process examples' Unix sockets
 STATS=/sys/kernel/debug/uldma/stats
 PAUSE=/sys/kernel/debug/uldma/engine_pause
 
@@ -66,6 +69,18 @@ n=${xsummary#xfer: }; n=${n%%/*}
 t=${xsummary#xfer: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$xsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL xfer test (exit $rc, ${xsummary:-no summary line})"
+# Attacks from another process (a target process checks its own memory
+# after each): "attack: N/N checks passed".
+[ -x /uldma_attack_test ] || verdict "FAIL /uldma_attack_test missing"
+/uldma_attack_test >/attack.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /attack.log
+asummary=$(grep '^attack: [0-9]*/[0-9]* checks passed$' /attack.log)
+n=${asummary#attack: }; n=${n%%/*}
+t=${asummary#attack: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$asummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL attack test (exit $rc, ${asummary:-no summary line})"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the attack test: $(counter pins_held)"
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
 run0=$(counter engine_run); ns0=$(counter engine_run_ns)
 t0=$(cut -d' ' -f1 /proc/uptime)
@@ -77,6 +92,25 @@ runs=$(($(counter engine_run) - run0)); ns=$(($(counter engine_run_ns) - ns0))
 echo "uldma-board: rdma_loopback: the engine ran $runs requests, $((ns / 1000)) us inside ud_wr_run ($((ns / 1000 / (runs > 0 ? runs : 1))) us each), program $t0 -> $t1 s"
 [ "$rc" -eq 0 ] && grep -q '^rdma_loopback: OK' /loopback.log ||
 	verdict "FAIL rdma_loopback (exit $rc)"
+
+# The two-process examples: each forks a server and a client, each with
+# its own /dev/uldma context, meeting over a Unix socket; each must exit 0
+# and print its OK line (rdma_xproc: the target checked the client's
+# write byte for byte; the tools: every message / the target's bytes
+# checked after each size).
+example() {
+	name=$1; shift
+	[ -x /$name ] || verdict "FAIL /$name missing"
+	/$name "$@" >/$name.log 2>&1
+	rc=$?
+	sed "s/^/uldma-board: /" /$name.log
+	[ "$rc" -eq 0 ] && grep -q "^$name: OK" /$name.log ||
+		verdict "FAIL $name (exit $rc)"
+}
+example rdma_xproc
+example rdma_pingpong -n 50
+example rdma_bw -m 1 -w 3000
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the examples: $(counter pins_held)"
 
 # A process killed while it holds a PD, a registration and a QP with an
 # unpolled completion, and one killed while it holds a window bound to its
@@ -112,6 +146,19 @@ echo "uldma-board: holders killed: pins_held $(counter pins_held), $dropped queu
 [ "$dropped" -ge 32 ] || verdict "FAIL killed holder: $dropped queued requests dropped, want 32"
 echo 0 >$PAUSE || verdict "FAIL engine_pause"
 
+# The stress: 4 processes, random verbs and transfers, every byte checked
+# against each one's model, for the seconds on the kernel command line
+# (ud_stress=N, tests/board/Makefile's STRESS_SECONDS); then nothing
+# may stay pinned, and the counters below must show no completion lost.
+secs=$(sed -n 's/.*ud_stress=\([0-9]*\).*/\1/p' /proc/cmdline)
+[ -x /uldma_stress ] || verdict "FAIL /uldma_stress missing"
+/uldma_stress 4 "${secs:-12}" >/stress.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /stress.log
+[ "$rc" -eq 0 ] && grep -q '^stress: OK' /stress.log ||
+	verdict "FAIL stress (exit $rc)"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the stress: $(counter pins_held)"
+
 # The module's counters (debugfs), every one.
 sed 's/^/uldma-board: stats: /' $STATS
 [ "$(counter completions_lost)" = 0 ] || verdict "FAIL completions lost"
@@ -123,4 +170,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, rdma_loopback OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: MIT
+# tests/bench/guest.mk -- figures measured inside the QEMU-booted Linux
+# guest with uldma.ko loaded (issue 22): tests/board/Makefile's
+# bench-guest target runs tests/board/uldma_bench.c there (x86_64; TCG,
+# as make board: /dev/kvm is not used).  Ends with the headline lines
+#   engine_copy_vs_memcpy_64k: Y          soft engine, 64 KB RDMA writes
+#                                         posted 32 deep and polled, over
+#                                         memcpy of 64 KB, same guest,
+#                                         rounds interleaved in one run
+#   engine_copy_vs_memcpy_64k_inside: Y'  the engine's time inside
+#                                         ud_wr_run only (debugfs), over
+#                                         memcpy
+# On a machine without qemu-system-x86_64, a Debian kernel image or its
+# headers (scripts/deps.sh board installs them), both lines say "absent"
+# and make bench goes on; a guest run that fails where they exist fails.
+BENCHES += bench-guest
+GUEST_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
+GUEST_KVER := $(patsubst linux-headers-%,%,$(notdir $(GUEST_KDIR)))
+
+bench-guest:
+	@echo "== guest: the soft engine against memcpy, 64 KB, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
+	@if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$(GUEST_KDIR)" ] || \
+	    [ ! -f /boot/vmlinuz-$(GUEST_KVER) ] || ! command -v cpio >/dev/null || [ ! -x /bin/busybox ]; then \
+		why="no qemu-system-x86_64, Debian kernel image + headers, cpio or busybox-static here: scripts/deps.sh board"; \
+		echo "engine_copy_vs_memcpy_64k: absent ($$why)"; \
+		echo "engine_copy_vs_memcpy_64k_inside: absent ($$why)"; \
+	else \
+		mkdir -p $(OUT)/guest; \
+		$(MAKE) -s -C $(ROOT)/tests/board bench-guest >$(OUT)/guest/report.txt 2>&1; rc=$$?; \
+		grep -v '^engine_copy' $(OUT)/guest/report.txt; \
+		[ $$rc -eq 0 ] || { echo "guest bench FAILED (build/board/bench/console.log)" >&2; exit 1; }; \
+		grep '^engine_copy_vs_memcpy_64k' $(OUT)/guest/report.txt; \
+	fi
