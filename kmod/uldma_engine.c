@@ -124,14 +124,44 @@ static void ud_kmod_engine_run_one(void)
 	atomic_long_inc(&ud_kmod_stats.run);
 }
 
+/*
+ * The doorbell of the mapped rings is the producer index itself: no
+ * system call, so nothing wakes the thread.  While some QP has a ring,
+ * the thread looks at the rings before each request and, when idle, every
+ * UD_KMOD_RING_POLL_US (hrtimer) for UD_KMOD_RING_HOT scans after the
+ * last WQE it found, then once a jiffy: a bounded busy poll that costs one
+ * scan of UD_PROT_NQP indices per wake-up and nothing once no ring
+ * exists.  A POST ioctl still wakes it at once.
+ */
+#define UD_KMOD_RING_POLL_US	50
+#define UD_KMOD_RING_HOT	2000
+
 static int ud_kmod_engine_fn(void *unused)
 {
+	unsigned int idle = UD_KMOD_RING_HOT;
+
 	while (!kthread_should_stop()) {
-		wait_event_interruptible(ud_eng.wq, kthread_should_stop() ||
-					 ud_kmod_engine_has_work());
+		if (!ud_kmod_rings_active())
+			wait_event_interruptible(ud_eng.wq,
+						 kthread_should_stop() ||
+						 ud_kmod_rings_active() ||
+						 ud_kmod_engine_has_work());
+		else if (idle < UD_KMOD_RING_HOT)
+			wait_event_interruptible_hrtimeout(ud_eng.wq,
+				kthread_should_stop() ||
+				ud_kmod_engine_has_work(),
+				ns_to_ktime(UD_KMOD_RING_POLL_US * NSEC_PER_USEC));
+		else
+			wait_event_interruptible_timeout(ud_eng.wq,
+				kthread_should_stop() ||
+				ud_kmod_engine_has_work(), 1);
 		if (kthread_should_stop())
 			break;
 		mutex_lock(ud_eng.lock);
+		if (ud_kmod_ring_drain(ud_eng.prot))
+			idle = 0;
+		else if (idle < UD_KMOD_RING_HOT)
+			idle++;
 		ud_kmod_engine_run_one();
 		mutex_unlock(ud_eng.lock);
 		cond_resched();
@@ -218,6 +248,12 @@ unsigned int ud_kmod_engine_flush(u32 qp, bool complete)
 	}
 	sq->head = 0;
 	return n;
+}
+
+/* A ring appeared: the thread, asleep without a timeout, starts polling. */
+void ud_kmod_engine_kick(void)
+{
+	wake_up_interruptible(&ud_eng.wq);
 }
 
 /* When it returns, no request is running, and none starts while paused. */

@@ -138,7 +138,22 @@ int ud_kmod_engine_post(u32 qp, u32 dest_qp, u64 wr_id,
 unsigned int ud_kmod_engine_flush(u32 qp, bool complete);
 /* Hold the engine (a test hook: requests stay queued) or let it run. */
 void ud_kmod_engine_pause(bool pause);
+/* Wake the engine thread (a send ring was created: poll it). */
+void ud_kmod_engine_kick(void);
 bool ud_kmod_engine_paused(void);
+
+/*
+ * The mapped send rings (kmod/uldma_ring.c, ABI 5), all under the device
+ * mutex: map qp's ring or status page into vma (qp is the caller's QP;
+ * the page offset picks which), free qp's ring when the QP goes, and take
+ * the new WQEs of every live QP's ring into the send queues (how many).
+ * rings_active: some QP has a ring (the engine thread then polls).
+ */
+struct vm_area_struct;
+int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma);
+void ud_kmod_ring_free(u32 qp);
+unsigned int ud_kmod_ring_drain(struct ud_prot *prot);
+bool ud_kmod_rings_active(void);
 
 /*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The
@@ -158,6 +173,11 @@ struct ud_kmod_stats {
 	atomic_long_t cancelled;	/* requests never run (flush, drop) */
 	atomic_long_t dropped;		/* of them, dropped with a file     */
 	atomic_long_t binds;		/* BIND_MW that succeeded           */
+	atomic_long_t ring_taken;	/* WQEs taken from rings, queued    */
+	atomic_long_t ring_refused;	/* WQEs the home completed (EINVAL,
+					 * ENOENT)
+					 */
+	atomic_long_t ring_bad_index;	/* producer index not believed      */
 };
 extern struct ud_kmod_stats ud_kmod_stats;
 void ud_kmod_stats_count_completion(int status);

@@ -36,6 +36,7 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/miscdevice.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -345,6 +346,8 @@ static int uldma_qp_gone(struct uldma_file *uf, u32 qp, bool flush)
 	ud_kmod_engine_flush(qp, flush);
 	err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
 	if (!err) {
+		/* What is still in its ring is never taken. */
+		ud_kmod_ring_free(qp);
 		ud_kmod_qp_unbind(qp);
 		uf->qps &= ~BIT(qp);
 	}
@@ -584,6 +587,27 @@ static int uldma_dealloc_mw(struct uldma_file *uf, void __user *u,
 	return err;
 }
 
+/*
+ * mmap (ABI 5): a QP's send ring or its status page (kmod/uldma_ring.c,
+ * kmod/uapi/uldma.h "Posting with no system call").  The page offset
+ * names the QP, which must be this file's.
+ */
+static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct uldma_file *uf = file->private_data;
+	u64 qp = vma->vm_pgoff >> (17 - PAGE_SHIFT);
+	int err;
+
+	BUILD_BUG_ON(PAGE_SHIFT > 16);
+	mutex_lock(&uldma->lock);
+	if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
+		err = -ENOENT;
+	else
+		err = ud_kmod_ring_mmap((u32)qp, vma);
+	mutex_unlock(&uldma->lock);
+	return err;
+}
+
 static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct uldma_file *uf = file->private_data;
@@ -688,6 +712,7 @@ static const struct file_operations uldma_fops = {
 	.release	= uldma_release,
 	.read		= uldma_read,
 	.unlocked_ioctl	= uldma_ioctl,
+	.mmap		= uldma_mmap,
 	.compat_ioctl	= compat_ptr_ioctl,
 	.llseek		= default_llseek,
 };

@@ -77,6 +77,11 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "engine_dropped %ld\n", atomic_long_read(&s->dropped));
 	seq_printf(m, "engine_paused %d\n", ud_kmod_engine_paused());
 	seq_printf(m, "mw_binds %ld\n", atomic_long_read(&s->binds));
+	seq_printf(m, "ring_taken %ld\n", atomic_long_read(&s->ring_taken));
+	seq_printf(m, "ring_refused %ld\n",
+		   atomic_long_read(&s->ring_refused));
+	seq_printf(m, "ring_bad_index %ld\n",
+		   atomic_long_read(&s->ring_bad_index));
 	seq_printf(m, "pins_held %ld\n", ud_kmod_pins_held());
 	seq_printf(m, "dma_refused %ld\n", ud_kmod_dma_refusals());
 	return 0;

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "libuldma.h"
@@ -25,8 +26,102 @@ int uldma_open(void)
 	return fd >= 0 ? fd : -errno;
 }
 
+/*
+ * The mapped rings of this process, by QP number (QP numbers are the
+ * device's, so one QP is in one context): fd, ring and status page.
+ */
+#define ULDMA_LIB_MAXQP 64
+static struct {
+	int fd;
+	struct uldma_sq_ring *ring;
+	const struct uldma_sq_status *st;
+} uldma_maps[ULDMA_LIB_MAXQP];
+
+static struct uldma_sq_ring *uldma_ring(int fd, uint32_t qp)
+{
+	if (qp >= ULDMA_LIB_MAXQP || !uldma_maps[qp].ring ||
+	    uldma_maps[qp].fd != fd)
+		return NULL;
+	return uldma_maps[qp].ring;
+}
+
+int uldma_qp_mapped(int fd, uint32_t qp)
+{
+	return uldma_ring(fd, qp) != NULL;
+}
+
+int uldma_map_qp(int fd, uint32_t qp)
+{
+	void *ring, *st;
+	int err;
+
+	if (qp >= ULDMA_LIB_MAXQP)
+		return -ENOENT;
+	if (uldma_ring(fd, qp))
+		return 0;
+	if (uldma_maps[qp].ring)	/* a dead context's mapping */
+		uldma_unmap_qp(uldma_maps[qp].fd, qp);
+	ring = mmap(NULL, ULDMA_MMAP_LEN, PROT_READ | PROT_WRITE, MAP_SHARED,
+		    fd, (off_t)ULDMA_MMAP_SQ(qp));
+	if (ring == MAP_FAILED)
+		return -errno;
+	st = mmap(NULL, ULDMA_MMAP_LEN, PROT_READ, MAP_SHARED, fd,
+		  (off_t)ULDMA_MMAP_SQ_STATUS(qp));
+	if (st == MAP_FAILED) {
+		err = -errno;
+		munmap(ring, ULDMA_MMAP_LEN);
+		return err;
+	}
+	uldma_maps[qp].fd = fd;
+	uldma_maps[qp].ring = ring;
+	uldma_maps[qp].st = st;
+	return 0;
+}
+
+int uldma_unmap_qp(int fd, uint32_t qp)
+{
+	if (!uldma_ring(fd, qp))
+		return -ENOENT;
+	munmap(uldma_maps[qp].ring, ULDMA_MMAP_LEN);
+	munmap((void *)(uintptr_t)uldma_maps[qp].st, ULDMA_MMAP_LEN);
+	uldma_maps[qp].ring = NULL;
+	uldma_maps[qp].st = NULL;
+	return 0;
+}
+
+/* A few stores: the slot, then the producer index (release). */
+int uldma_post_ring(int fd, uint32_t qp, const struct uldma_wqe *wqe)
+{
+	struct uldma_sq_ring *ring = uldma_ring(fd, qp);
+	const struct uldma_sq_status *st;
+	uint32_t prod, cons;
+
+	if (!ring)
+		return -ENOENT;
+	st = uldma_maps[qp].st;
+	prod = ring->producer;
+	cons = __atomic_load_n(&st->consumer, __ATOMIC_ACQUIRE);
+	if (__atomic_load_n(&st->error, __ATOMIC_RELAXED) && prod - cons >
+	    ULDMA_RING_DEPTH)
+		return -ERANGE;
+	if (prod - cons >= ULDMA_RING_DEPTH)
+		return -EAGAIN;
+	ring->wqe[prod % ULDMA_RING_DEPTH] = *wqe;
+	__atomic_store_n(&ring->producer, prod + 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int uldma_post_send_db(int fd, uint32_t qp, const struct uldma_wqe *wqe)
+{
+	return uldma_post_ring(fd, qp, wqe);
+}
+
 int uldma_close(int fd)
 {
+	uint32_t qp;
+
+	for (qp = 0; qp < ULDMA_LIB_MAXQP; qp++)
+		uldma_unmap_qp(fd, qp);
 	return close(fd) == 0 ? 0 : -errno;
 }
 
@@ -103,6 +198,7 @@ int uldma_destroy_qp(int fd, uint32_t qp)
 {
 	struct uldma_destroy_qp d = { .qp = qp };
 
+	uldma_unmap_qp(fd, qp);
 	return uldma_ioctl(fd, ULDMA_IOC_DESTROY_QP, &d);
 }
 
@@ -135,6 +231,12 @@ int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 				.remote_addr = uldma_ptr(remote), .rkey = rkey,
 				.length = len };
 
+	if (uldma_ring(fd, qp))
+		return uldma_post_ring(fd, qp, &(struct uldma_wqe){
+			.wr_id = wr_id, .dest_qp = dest_qp, .opcode = p.opcode,
+			.local_addr = p.local_addr, .lkey = lkey,
+			.remote_addr = p.remote_addr, .rkey = rkey,
+			.length = len });
 	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
 }
 
@@ -148,6 +250,12 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 				.remote_addr = uldma_ptr(remote), .rkey = rkey,
 				.length = len };
 
+	if (uldma_ring(fd, qp))
+		return uldma_post_ring(fd, qp, &(struct uldma_wqe){
+			.wr_id = wr_id, .dest_qp = dest_qp, .opcode = p.opcode,
+			.local_addr = p.local_addr, .lkey = lkey,
+			.remote_addr = p.remote_addr, .rkey = rkey,
+			.length = len });
 	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
 }
 
@@ -211,7 +319,6 @@ static const struct {
 } uldma_errs[] = {
 	{ 0, "success" },
 	{ EINVAL, "malformed argument (length 0 or too long, unknown opcode or kind, reserved field set)" },
-	{ ERANGE, "region longer than the device's max_mr_len" },
 	{ ENOKEY, "key does not validate (wrong, forged, stale or deregistered)" },
 	{ EACCES, "the region's or window's access rights do not allow the access" },
 	{ EBUSY, "still in use (a PD with members, a region with a window bound)" },
@@ -226,7 +333,8 @@ static const struct {
 	{ ENODATA, "nothing there" },
 	{ ESTALE, "stale reference" },
 	{ EBADMSG, "forged message" },
-	{ EAGAIN, "send queue full: poll, then post again" },
+	{ EAGAIN, "send queue (or mapped send ring) full: poll, then post again" },
+	{ ERANGE, "region longer than the device's max_mr_len, or a mapped ring's producer index refused" },
 	{ ECANCELED, "request flushed: its QP was destroyed before it ran" },
 	{ EINTR, "wait interrupted by a signal" },
 	{ ENOTTY, "not a uldma device, or an ioctl this module does not know" },

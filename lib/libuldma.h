@@ -2,8 +2,10 @@
 /*
  * lib/libuldma.h -- a small C library over /dev/uldma (kmod/uapi/uldma.h).
  *
- * Thin on purpose: each call is one ioctl, every verb is decided by the
- * verified core in the kernel module, and nothing is cached here.  Names
+ * Thin on purpose: each call is one ioctl (or, on a QP whose send ring is
+ * mapped, a post is a few stores into the ring: uldma_map_qp), every verb
+ * is decided by the verified core in the kernel module, and nothing is
+ * cached here but the addresses of the mapped rings.  Names
  * follow rdma-core's verbs (alloc_pd, reg_mr, create_qp, post, poll).
  *
  * Every function returns 0 (uldma_open: a file descriptor; uldma_poll: the
@@ -86,6 +88,32 @@ int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 		    void *local, uint32_t lkey, const void *remote,
 		    uint32_t rkey, uint32_t len);
+
+/*
+ * Posting with no system call (ABI 5; kmod/uapi/uldma.h, "Posting with no
+ * system call").  uldma_map_qp maps qp's send ring and status page (qp a
+ * QP of this context); from then on uldma_post_write, uldma_post_read and
+ * uldma_post_ring post on qp by writing a slot and storing the producer
+ * index -- a few stores, no system call -- and the kernel's engine thread
+ * takes the request within its polling interval.  Completions still come
+ * through uldma_poll.  A post through the ring answers 0 (written: its one
+ * completion will come, with the verdict of POST's checks), -EAGAIN (the
+ * ring holds ULDMA_RING_DEPTH requests the kernel has not taken yet: poll
+ * completions, then post again) or -ERANGE (the kernel refused the ring's
+ * producer index; not from this library's own posts).  POST's ENOENT for
+ * dest_qp comes as the completion's status instead.  uldma_post (the
+ * ioctl) stays available on a mapped QP; the order between requests posted
+ * both ways is not defined.  uldma_unmap_qp (and uldma_destroy_qp,
+ * uldma_close) undo the mapping.  The mapping table is per process and not
+ * locked: map, unmap and post on one QP from one thread at a time.
+ */
+int uldma_map_qp(int fd, uint32_t qp);
+int uldma_unmap_qp(int fd, uint32_t qp);
+/* 1: qp of fd is mapped (posts go through its ring), else 0. */
+int uldma_qp_mapped(int fd, uint32_t qp);
+int uldma_post_ring(int fd, uint32_t qp, const struct uldma_wqe *wqe);
+/* The same, with ibv_post_send's meaning: through the ring (-ENOENT: qp not mapped). */
+int uldma_post_send_db(int fd, uint32_t qp, const struct uldma_wqe *wqe);
 
 /* Up to max completions, oldest first: how many (0 when none). */
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max);

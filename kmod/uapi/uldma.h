@@ -34,6 +34,8 @@
  *  - ABI 3 -> 4: CONNECT_QP is new: POST's dest_qp may be a QP of another
  *    file (another process) once the two QPs are connected to each other;
  *    no struct changed.
+ *  - ABI 4 -> 5: mmap of a QP's send ring and its status page (below,
+ *    "Posting with no system call"); no ioctl struct changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -69,7 +71,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	4
+#define ULDMA_ABI_VERSION	5
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -343,6 +345,90 @@ struct uldma_connect_qp {
 	__u32 remote_qp;	/* a live QP, or ULDMA_QP_NONE              */
 	__u32 reserved;
 	__u32 reserved2;
+};
+
+/*
+ * Posting with no system call (ABI 5).  Each QP has a send ring that its
+ * file may map (mmap on the /dev/uldma file descriptor, MAP_SHARED):
+ *
+ *   offset ULDMA_MMAP_SQ(qp), ULDMA_MMAP_LEN bytes, PROT_READ|PROT_WRITE:
+ *     struct uldma_sq_ring: ULDMA_RING_DEPTH work-request slots and the
+ *     producer index, both written by user space only;
+ *   offset ULDMA_MMAP_SQ_STATUS(qp), ULDMA_MMAP_LEN bytes, PROT_READ only
+ *     (a writable mapping is refused, EACCES; mprotect cannot add write):
+ *     struct uldma_sq_status: the consumer index and the ring's error,
+ *     written by the kernel only.
+ *
+ * mmap errors: ENOENT (qp not a QP of this file), EINVAL (offset not one of
+ * the two above, length not ULDMA_MMAP_LEN rounded to a page, a private
+ * ring mapping), EACCES (writable status page), ENOMEM.  The two pages
+ * live until the QP is destroyed (DESTROY_QP or close): mapping again
+ * gives the same pages; a mapping that outlives its QP keeps its pages but
+ * the kernel reads them no more, and a later QP with the same number gets
+ * new ones.
+ *
+ * Indices are free-running 32-bit counters (wrapping at 2^32); slot
+ * (i % ULDMA_RING_DEPTH) holds request i.  To post: if producer - consumer
+ * == ULDMA_RING_DEPTH the ring is full (libuldma answers EAGAIN); else
+ * write the WQE into slot (producer % ULDMA_RING_DEPTH), then store
+ * producer + 1 with release order.  No system call: the engine thread
+ * watches the producer indices of the QPs whose rings exist (a busy poll
+ * with a bounded back-off: every 50 us for a while after the last request
+ * it found, then once a jiffy).  It copies each new WQE ONCE into kernel
+ * memory, advances consumer (release order; the slot may then be reused),
+ * and from then on works only on its copy -- rewriting a slot after
+ * consumer passed it changes nothing.  The copy is then judged exactly as
+ * a POST ioctl with qp = the ring's QP: the home checks dest_qp and the
+ * reserved field, the verified core everything else when the request runs
+ * (opcode, length, keys, PDs, access, bounds).  Every WQE the kernel takes
+ * gets exactly one completion on the QP's file queue (POLL); a WQE the
+ * home refuses completes at once, byte_len 0, core_status 0, status:
+ *   EINVAL   reserved not zero
+ *   ENOENT   dest_qp neither this file's QP nor connected both ways with qp
+ * and the core's refusals are those of POST (EINVAL unknown opcode, length
+ * 0 or > max_wr_len; ENOKEY; EPERM another PD's key; EACCES; EFAULT;
+ * EOVERFLOW).  A refused request moves no byte.
+ * The kernel takes a WQE only when the QP's send queue (sq_depth) and the
+ * file's completion queue have room for it: otherwise it waits in the
+ * ring (poll completions to make room); nothing is lost.
+ * A producer index more than ULDMA_RING_DEPTH ahead of consumer is not
+ * believed: the kernel takes nothing from the ring and sets
+ * status.error = -ERANGE (counted in debugfs ring_bad_index) until
+ * producer is back within ULDMA_RING_DEPTH of consumer (error 0 again).
+ * WQEs still in the ring (not yet taken) when the QP is destroyed or its
+ * file closed are discarded without a completion; those taken are
+ * flushed or dropped as POST's are.  The engine hold of debugfs
+ * (engine_pause) stops requests from running, not the copying.
+ */
+#define ULDMA_RING_DEPTH	64
+#define ULDMA_MMAP_LEN		4096
+#define ULDMA_MMAP_SQ(qp)	((__u64)(qp) << 17)
+#define ULDMA_MMAP_SQ_STATUS(qp) (ULDMA_MMAP_SQ(qp) | (1u << 16))
+
+/* One slot: POST's request without qp (the ring's QP), 48 bytes. */
+struct uldma_wqe {
+	__u64 wr_id;
+	__u64 local_addr;
+	__u64 remote_addr;
+	__u32 dest_qp;
+	__u32 opcode;		/* ULDMA_WR_*                               */
+	__u32 lkey;
+	__u32 rkey;
+	__u32 length;		/* 1 .. max_wr_len                          */
+	__u32 reserved;		/* 0                                        */
+};
+
+struct uldma_sq_ring {
+	__u32 producer;		/* user: requests written so far            */
+	__u32 pad[15];		/* 0; the slots start 64 bytes in           */
+	struct uldma_wqe wqe[ULDMA_RING_DEPTH];
+};
+
+struct uldma_sq_status {
+	__u32 consumer;		/* kernel: requests taken so far            */
+	__s32 error;		/* 0, or -ERANGE: producer not believed     */
+	__u32 depth;		/* ULDMA_RING_DEPTH                         */
+	__u32 wqe_size;		/* sizeof(struct uldma_wqe)                 */
 };
 
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)

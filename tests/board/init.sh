@@ -5,7 +5,7 @@
 # kmod/uapi/uldma.h from user space), the transfer test (/uldma_xfer_test:
 # RDMA write/read through the module's soft engine, windows, queues, through
 # lib/libuldma), the attacks from another process (/uldma_attack_test),
-# the example (/rdma_loopback) and the two-process examples
+# the mapped send rings (/uldma_ring_test), the example (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
 # window and 32 queued requests (the engine held), shows the module's
@@ -69,6 +69,19 @@ n=${xsummary#xfer: }; n=${n%%/*}
 t=${xsummary#xfer: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$xsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL xfer test (exit $rc, ${xsummary:-no summary line})"
+# Posting with no system call (ABI 5): the mapped send ring, forged WQEs
+# and producer indices: "ring: N/N checks passed".
+[ -x /uldma_ring_test ] || verdict "FAIL /uldma_ring_test missing"
+/uldma_ring_test >/ring.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /ring.log
+rsummary=$(grep '^ring: [0-9]*/[0-9]* checks passed$' /ring.log)
+n=${rsummary#ring: }; n=${n%%/*}
+t=${rsummary#ring: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$rsummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL ring test (exit $rc, ${rsummary:-no summary line})"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the ring test: $(counter pins_held)"
+echo 0 >$PAUSE
 # Attacks from another process (a target process checks its own memory
 # after each): "attack: N/N checks passed".
 [ -x /uldma_attack_test ] || verdict "FAIL /uldma_attack_test missing"
@@ -170,4 +183,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
