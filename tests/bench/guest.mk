@@ -10,6 +10,11 @@
 #   engine_copy_vs_memcpy_64k_inside: Y'  the engine's time inside
 #                                         ud_wr_run only (debugfs), over
 #                                         memcpy
+#   dma_start_user_vs_ioctl: X            user-space time to start one
+#                                         64-byte write: POST ioctl over
+#                                         the mapped ring's slot write +
+#                                         index store (ABI 5), batches
+#                                         interleaved in one run
 # On a machine without qemu-system-x86_64, a Debian kernel image or its
 # headers (scripts/deps.sh board installs them), both lines say "absent"
 # and make bench goes on; a guest run that fails where they exist fails.
@@ -18,16 +23,17 @@ GUEST_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 GUEST_KVER := $(patsubst linux-headers-%,%,$(notdir $(GUEST_KDIR)))
 
 bench-guest:
-	@echo "== guest: the soft engine against memcpy, 64 KB, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
+	@echo "== guest: the soft engine against memcpy, 64 KB, and starting a transfer through the mapped ring against the POST ioctl, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
 	@if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$(GUEST_KDIR)" ] || \
 	    [ ! -f /boot/vmlinuz-$(GUEST_KVER) ] || ! command -v cpio >/dev/null || [ ! -x /bin/busybox ]; then \
 		why="no qemu-system-x86_64, Debian kernel image + headers, cpio or busybox-static here: scripts/deps.sh board"; \
 		echo "engine_copy_vs_memcpy_64k: absent ($$why)"; \
 		echo "engine_copy_vs_memcpy_64k_inside: absent ($$why)"; \
+		echo "dma_start_user_vs_ioctl: absent ($$why)"; \
 	else \
 		mkdir -p $(OUT)/guest; \
 		$(MAKE) -s -C $(ROOT)/tests/board bench-guest >$(OUT)/guest/report.txt 2>&1; rc=$$?; \
-		grep -v '^engine_copy' $(OUT)/guest/report.txt; \
+		grep -v '^engine_copy\|^dma_start' $(OUT)/guest/report.txt; \
 		[ $$rc -eq 0 ] || { echo "guest bench FAILED (build/board/bench/console.log)" >&2; exit 1; }; \
-		grep '^engine_copy_vs_memcpy_64k' $(OUT)/guest/report.txt; \
+		grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl' $(OUT)/guest/report.txt; \
 	fi

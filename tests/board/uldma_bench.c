@@ -12,9 +12,20 @@
  * and, from the module's counters (debugfs engine_run_ns), the time the
  * engine spent inside ud_wr_run for those writes.  Median of the rounds.
  * The destination is checked byte for byte after the engine's rounds.
+ * Then issue 22's dma_start_user_vs_ioctl: the user-space time to START
+ * one transfer (a 64-byte RDMA write) two ways, batches interleaved in one
+ * run (ring, ioctl, ring, ioctl, ...):
+ *   ring     uldma_post_ring on a QP whose send ring is mapped (ABI 5):
+ *            write the 48-byte slot, store the producer index; no system
+ *            call
+ *   ioctl    uldma_post (the POST ioctl) on a second, unmapped QP
+ * each batch is DB_BATCH posts timed together (clock_gettime around the
+ * batch only); the completions are then waited for and checked, untimed.
+ * Median per-post time of the batches.
  * Prints "bench: ..." lines and the headline lines
  *   engine_copy_vs_memcpy_64k: Y          (user-visible / memcpy)
  *   engine_copy_vs_memcpy_64k_inside: Y'  (inside ud_wr_run / memcpy)
+ *   dma_start_user_vs_ioctl: X            (ioctl post / ring post)
  */
 #include <errno.h>
 #include <stdint.h>
@@ -27,6 +38,8 @@
 
 #define LEN	65536u
 #define DEPTH	32u
+#define DB_BATCH	32u
+#define DB_ROUNDS	301u
 
 static double now(void)
 {
@@ -57,6 +70,84 @@ static int cmp_d(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/* Wait for n completions, each status 0; 0 when so. */
+static int drain(int fd, unsigned int n)
+{
+	struct uldma_wc wc[64];
+	unsigned int got = 0;
+	int c, i;
+
+	while (got < n) {
+		c = uldma_poll_wait(fd, wc, 64, 5000);
+		if (c <= 0)
+			return -1;
+		for (i = 0; i < c; i++)
+			if (wc[i].status || wc[i].byte_len != 64)
+				return -1;
+		got += (unsigned int)c;
+	}
+	return 0;
+}
+
+/*
+ * dma_start_user_vs_ioctl: per-post seconds of DB_ROUNDS batches each way,
+ * interleaved; a and b registered (al; br) in fd's PD, qr mapped, qi not.
+ */
+static int start_bench(int fd, uint32_t qr, uint32_t qi, uint8_t *a,
+		       uint32_t al, uint8_t *b, uint32_t br)
+{
+	static double tr[DB_ROUNDS], ti[DB_ROUNDS];
+	struct uldma_wqe w = { .dest_qp = qr, .opcode = ULDMA_WR_RDMA_WRITE,
+			       .local_addr = (uintptr_t)a, .lkey = al,
+			       .remote_addr = (uintptr_t)b, .rkey = br,
+			       .length = 64 };
+	struct uldma_post p = { .qp = qi, .dest_qp = qi,
+				.opcode = ULDMA_WR_RDMA_WRITE,
+				.local_addr = (uintptr_t)a, .lkey = al,
+				.remote_addr = (uintptr_t)b, .rkey = br,
+				.length = 64 };
+	unsigned int r, i;
+	int err = 0;
+	double t0;
+
+	for (r = 0; r < DB_ROUNDS; r++) {
+		t0 = now();
+		for (i = 0; i < DB_BATCH && !err; i++) {
+			w.wr_id = i;
+			err = uldma_post_ring(fd, qr, &w);
+		}
+		tr[r] = (now() - t0) / DB_BATCH;
+		if (err || drain(fd, DB_BATCH)) {
+			printf("bench: FAIL ring post (%d)\n", err);
+			return 1;
+		}
+		t0 = now();
+		for (i = 0; i < DB_BATCH && !err; i++) {
+			p.wr_id = i;
+			err = uldma_post(fd, &p);
+		}
+		ti[r] = (now() - t0) / DB_BATCH;
+		if (err || drain(fd, DB_BATCH)) {
+			printf("bench: FAIL ioctl post (%d)\n", err);
+			return 1;
+		}
+	}
+	if (memcmp(a, b, 64)) {
+		printf("bench: FAIL the posted writes' bytes differ\n");
+		return 1;
+	}
+	qsort(tr, DB_ROUNDS, sizeof(double), cmp_d);
+	qsort(ti, DB_ROUNDS, sizeof(double), cmp_d);
+	printf("bench: start one 64-byte RDMA write, %u batches of %u each way, interleaved, medians per post: ring (mapped, no system call) %.0f ns [p10 %.0f, p90 %.0f], POST ioctl %.0f ns [p10 %.0f, p90 %.0f]\n",
+	       DB_ROUNDS, DB_BATCH, tr[DB_ROUNDS / 2] * 1e9,
+	       tr[DB_ROUNDS / 10] * 1e9, tr[DB_ROUNDS * 9 / 10] * 1e9,
+	       ti[DB_ROUNDS / 2] * 1e9, ti[DB_ROUNDS / 10] * 1e9,
+	       ti[DB_ROUNDS * 9 / 10] * 1e9);
+	printf("dma_start_user_vs_ioctl: %.1f\n",
+	       ti[DB_ROUNDS / 2] / tr[DB_ROUNDS / 2]);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -149,6 +240,19 @@ int main(int argc, char **argv)
 	printf("engine_copy_vs_memcpy_64k: %.3f\n", en[rounds / 2] / mc[rounds / 2]);
 	printf("engine_copy_vs_memcpy_64k_inside: %.3f\n",
 	       in[rounds / 2] / mc[rounds / 2]);
+	{
+		uint32_t qr;
+
+		err = uldma_create_qp(fd, pd, &qr);
+		if (!err)
+			err = uldma_map_qp(fd, qr);
+		if (err) {
+			printf("bench: FAIL ring setup (%d)\n", err);
+			return 1;
+		}
+		if (start_bench(fd, qr, qp, a, al, b, br))
+			return 1;
+	}
 	uldma_close_device(fd);
 	return 0;
 }
