@@ -128,12 +128,12 @@ static void ud_kmod_engine_run_one(void)
  * The doorbell of the mapped rings is the producer index itself: no
  * system call, so nothing wakes the thread.  While some QP has a ring,
  * the thread looks at the rings before each request and, when idle, every
- * UD_KMOD_RING_POLL_US (hrtimer) for UD_KMOD_RING_HOT scans after the
+ * UD_KMOD_RING_POLL_NS (hrtimer: 50 us) for UD_KMOD_RING_HOT scans after the
  * last WQE it found, then once a jiffy: a bounded busy poll that costs one
  * scan of UD_PROT_NQP indices per wake-up and nothing once no ring
  * exists.  A POST ioctl still wakes it at once.
  */
-#define UD_KMOD_RING_POLL_US	50
+#define UD_KMOD_RING_POLL_NS	(50 * NSEC_PER_USEC)
 #define UD_KMOD_RING_HOT	2000
 
 static int ud_kmod_engine_fn(void *unused)
@@ -150,7 +150,7 @@ static int ud_kmod_engine_fn(void *unused)
 			wait_event_interruptible_hrtimeout(ud_eng.wq,
 				kthread_should_stop() ||
 				ud_kmod_engine_has_work(),
-				ns_to_ktime(UD_KMOD_RING_POLL_US * NSEC_PER_USEC));
+				ns_to_ktime(UD_KMOD_RING_POLL_NS));
 		else
 			wait_event_interruptible_timeout(ud_eng.wq,
 				kthread_should_stop() ||
