@@ -132,7 +132,8 @@ int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma)
 	r = ud_kmod_ring_get(qp);
 	if (!r)
 		return -ENOMEM;
-	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP | VM_DONTCOPY;
+	/* A child of fork shares the pages, as it shares the file. */
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
 	return vm_insert_page(vma, vma->vm_start,
 			      status ? r->st_pg : r->ring_pg);
 }

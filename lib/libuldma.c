@@ -189,6 +189,12 @@ int uldma_create_qp(int fd, uint32_t pd, uint32_t *qp)
 	struct uldma_create_qp c = { .pd = pd };
 	int err = uldma_ioctl(fd, ULDMA_IOC_CREATE_QP, &c);
 
+	/*
+	 * A new QP's number was free, so a mapping recorded for it is a dead
+	 * QP's (its context closed without uldma_close): forget it.
+	 */
+	if (!err && c.qp < ULDMA_LIB_MAXQP && uldma_maps[c.qp].ring)
+		uldma_unmap_qp(uldma_maps[c.qp].fd, c.qp);
 	if (!err)
 		*qp = c.qp;
 	return err;

@@ -104,7 +104,8 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
  * dest_qp comes as the completion's status instead.  uldma_post (the
  * ioctl) stays available on a mapped QP; the order between requests posted
  * both ways is not defined.  uldma_unmap_qp (and uldma_destroy_qp,
- * uldma_close) undo the mapping.  The mapping table is per process and not
+ * uldma_close) undo the mapping; uldma_create_qp forgets a mapping left
+ * for its QP's number by a context closed without uldma_close.  The mapping table is per process and not
  * locked: map, unmap and post on one QP from one thread at a time.
  */
 int uldma_map_qp(int fd, uint32_t qp);
