@@ -454,6 +454,44 @@ START_TEST(window_table_full)
 }
 END_TEST
 
+/* Issue 17/21: UD_E_NOSPC for lack of pin room only when so (PROT-MR-10).
+ * Four 64 KB regions on distinct pages fill the 64 pin entries; then a
+ * registration needing a new page is refused with the state unchanged,
+ * while a shared registration (its pages pinned already) and a physical
+ * one on pinned pages still succeed; when the table is empty again a
+ * registration succeeds. */
+START_TEST(pin_table_full)
+{
+	uint32_t h[4], lk, rk, hs, hp, hx;
+	struct ud_prot before;
+	const uint64_t pinned_pages[2] = { 0x100000, 0x101000 };
+	const uint64_t new_page[1] = { 0x900000 };
+
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_int_eq(ud_reg_mr(&P, pd0, 0x100000 + 0x10000ull * i, 65536, 0,
+					   &h[i], &lk, &rk), UD_OK);
+	for (uint32_t e = 0; e < UD_PROT_NPIN; e++)
+		ck_assert_uint_gt(P.pin[e].count, 0);
+	memcpy(&before, &P, sizeof P);
+	/* a new page: no free entry */
+	ck_assert_int_eq(ud_reg_mr(&P, pd0, 0x900000, 1, 0, &hx, &lk, &rk), UD_E_NOSPC);
+	ck_assert_int_eq(ud_reg_phys_mr(&P, pd0, new_page, 1, 0x900000, 0, 1, 0, &hx, &lk, &rk), UD_E_NOSPC);
+	ck_assert_int_eq(memcmp(&before, &P, sizeof P), 0);
+	/* pages pinned already take no entry */
+	ck_assert_int_eq(ud_reg_shared_mr(&P, h[0], pd0, 0x5000000, 0, &hs, &lk, &rk), UD_OK);
+	ck_assert_int_eq(ud_reg_phys_mr(&P, pd0, pinned_pages, 2, 0x6000000, 0, 8192, 0, &hp, &lk, &rk), UD_OK);
+	ck_assert_uint_eq(P.pin[0].count, 3);
+	/* everything gone: the table is empty and a registration succeeds */
+	ck_assert_int_eq(ud_dereg_mr(&P, hs), UD_OK);
+	ck_assert_int_eq(ud_dereg_mr(&P, hp), UD_OK);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_int_eq(ud_dereg_mr(&P, h[i]), UD_OK);
+	for (uint32_t e = 0; e < UD_PROT_NPIN; e++)
+		ck_assert_uint_eq(P.pin[e].count, 0);
+	ck_assert_int_eq(ud_reg_mr(&P, pd0, 0x900000, 65536, 0, &hx, &lk, &rk), UD_OK);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("prot");
@@ -470,6 +508,7 @@ int main(void)
 	tcase_add_test(tc, pd_rules);
 	tcase_add_test(tc, slot_reuse_and_retire);
 	tcase_add_test(tc, window_table_full);
+	tcase_add_test(tc, pin_table_full);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
