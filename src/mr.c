@@ -134,7 +134,6 @@ static bool first_pin(const struct ud_prot *p, const uint32_t *idx, uint32_t j)
         (\old(p->pin[e].count) > 0 || p->pin[e].count > 0 ==>
            p->pin[e].count == \old(p->pin[e].count) + ud_occ{Pre}(pg, p->pin[e].pfn, n));
     ensures covered: \result == UD_OK ==> \forall integer m; 0 <= m < n ==> ud_pinned(p, pg[m]);
-    ensures nospc: \result == UD_E_NOSPC ==> ud_pin_short{Pre}(p, pg, n) && !ud_pin_empty{Pre}(p);
 */
 static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -159,7 +158,6 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	      pg[m1] == pg[m2] ==> idx[m1] == idx[m2];
 	    loop invariant same_idx: \forall integer m1, integer m2; 0 <= m1 < j && 0 <= m2 < j &&
 	      idx[m1] == idx[m2] ==> pg[m1] == pg[m2];
-	    loop invariant empty_idx: ud_pin_empty(p) ==> \forall integer m; 0 <= m < j ==> idx[m] <= m;
 	    loop assigns j, k, e, idx[0 .. UD_PROT_MAXPG - 1];
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
@@ -179,10 +177,8 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 				found = e;
 		/*@ assert s1: found == UD_PROT_NPIN ==> \forall integer e2; 0 <= e2 < UD_PROT_NPIN ==>
 		      !(p->pin[e2].count > 0 && p->pin[e2].pfn == pg[j]); */
-		/*@ assert s1_empty: ud_pin_empty(p) ==> found == UD_PROT_NPIN; */
 		/*@ loop invariant bound: 0 <= k <= j;
 		    loop invariant f: found <= UD_PROT_NPIN;
-		    loop invariant empty_k: ud_pin_empty(p) && found != UD_PROT_NPIN ==> found < j;
 		    loop invariant keep: \at(found, LoopEntry) != UD_PROT_NPIN ==> found == \at(found, LoopEntry);
 		    loop invariant hit: \at(found, LoopEntry) == UD_PROT_NPIN && found != UD_PROT_NPIN ==>
 		      \exists integer m; 0 <= m < j && pg[m] == pg[j] && found == idx[m];
@@ -197,21 +193,14 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		    loop invariant keep: \at(found, LoopEntry) != UD_PROT_NPIN ==> found == \at(found, LoopEntry);
 		    loop invariant free: \at(found, LoopEntry) == UD_PROT_NPIN && found != UD_PROT_NPIN ==>
 		      p->pin[found].count == 0 && \forall integer m; 0 <= m < j ==> idx[m] != found;
-		    loop invariant empty_e: ud_pin_empty(p) && \at(found, LoopEntry) == UD_PROT_NPIN ==>
-		      (found == UD_PROT_NPIN ==> e <= j) && (found != UD_PROT_NPIN ==> found <= j);
 		    loop assigns e, found;
 		    loop variant UD_PROT_NPIN - e; */
 		for (e = 0; e < UD_PROT_NPIN && found == UD_PROT_NPIN; e++)
 			if (p->pin[e].count == 0u && !reserved(idx, j, e))
 				found = e;
-		/*@ assert s3_empty: ud_pin_empty(p) ==> found <= j; */
 		if (found == UD_PROT_NPIN ||
 		    p->pin[found].count > UINT32_MAX - UD_PROT_MAXPG) {
 			/*@ assert fr_nospc: ud_only_pin_changed{Pre, Here}(p); */
-			/*@ assert sh_new: found == UD_PROT_NPIN ==> !ud_pinned(p, pg[j]); */
-			/*@ assert sh_short: ud_pin_short(p, pg, n); */
-			/*@ assert sh_nonempty: !ud_pin_empty(p); */
-			/*@ assert sh_pins: \forall integer e2; 0 <= e2 < UD_PROT_NPIN ==> p->pin[e2] == \at(p->pin[e2], Pre); */
 			return UD_E_NOSPC;
 		}
 		idx[j] = found;
@@ -803,7 +792,6 @@ static void mr_release(struct ud_prot *p, uint32_t i)
         (\old(p->pin[e].count) > 0 || p->pin[e].count > 0 ==>
            p->pin[e].count == \old(p->pin[e].count) + ud_occ16{Pre}(pg, p->pin[e].pfn, n));
     ensures covered: \result == UD_OK ==> \forall integer m; 0 <= m < n ==> ud_pinned(p, pg[m]);
-    ensures nospc: \result == UD_E_NOSPC ==> ud_pin_short{Pre}(p, pg, n) && !ud_pin_empty{Pre}(p);
 */
 static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -826,7 +814,6 @@ static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
     ensures added: \result == UD_OK && ud_pin_inv{Pre}(p) ==> ud_pin_added(p, pg, n);
-    ensures nospc: \result == UD_E_NOSPC ==> ud_pin_short{Pre}(p, pg, n) && !ud_pin_empty{Pre}(p);
 */
 static ud_status pin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
@@ -927,8 +914,6 @@ static void mr_fill(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
     ensures gen: \result == UD_OK ==> p->mr[i].gen == \old(p->mr[i].gen) + 1;
     ensures frame: \result == UD_OK ==> ud_only_mr_changed{Pre, Post}(p, i);
     ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
-    ensures nospc: \result == UD_E_NOSPC ==>
-      ud_pin_short{Pre}(p, pg, npages) && !ud_pin_empty{Pre}(p);
 */
 static ud_status mr_install(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
                             uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
@@ -1191,12 +1176,9 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
 	/*@ assert v_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert v_pg: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert v_same: ud_pin_same{Pre, Here}(p); */
-	/*@ assert v_slot: ud_mr_slot_free{Pre}(p); */
 	st = mr_install(p, i, pd, access, va, (uint32_t)len, off, npages, pfn);
-	if (st != UD_OK) {
-		/*@ assert r_full: st == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p); */
+	if (st != UD_OK)
 		return st;
-	}
 	*h = i;
 	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
 	*rkey = rkey_for(access, *lkey);
@@ -1239,19 +1221,9 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
 	/*@ assert v_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert v_pg: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert v_same: ud_pin_same{Pre, Here}(p); */
-	/*@ assert v_slot: ud_mr_slot_free{Pre}(p); */
-	/*@ assert v_pfn: \forall integer m; 0 <= m < npages ==> pfn[m] * 4096 == pages[m]; */
-	/*@ assert v_pa: \forall integer m; 0 <= m < npages && ud_pinned_pa{Pre}(p, pages[m]) ==>
-	      ud_pinned(p, pfn[m]); */
-	/*@ assert v_sat: ud_pin_saturated(p) ==> ud_pin_saturated{Pre}(p); */
-	/*@ assert v_link: ud_pin_short(p, &pfn[0], npages) ==> ud_pin_short_pa{Pre}(p, pages, npages); */
-	/*@ assert v_empty: !ud_pin_empty(p) ==> !ud_pin_empty{Pre}(p); */
 	st = mr_install(p, i, pd, access, iova, (uint32_t)len, off, npages, pfn);
-	if (st != UD_OK) {
-		/*@ assert p_short: st == UD_E_NOSPC ==>
-		      ud_pin_short_pa{Pre}(p, pages, npages) && !ud_pin_empty{Pre}(p); */
+	if (st != UD_OK)
 		return st;
-	}
 	*h = i;
 	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
 	*rkey = rkey_for(access, *lkey);
@@ -1285,15 +1257,10 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
 	/* 1.2.4: each registration pins again, even pages already pinned. */
 	/*@ assert v_nowin: \forall integer w; 0 <= w < UD_PROT_NMW && p->mw[w].bound == 1 ==>
 	      ud_mw_ok(p, w) && p->mw[w].mr != i; */
-	/*@ assert v_slot: ud_mr_slot_free{Pre}(p); */
-	/*@ assert v_cov: ud_pin_inv(p) ==> \forall integer m; 0 <= m < p->mr[mr].npages ==>
-	      ud_pinned(p, p->mr[mr].pfn[m]); */
 	st = mr_install(p, i, pd, access, va, p->mr[mr].len, p->mr[mr].off,
 			p->mr[mr].npages, p->mr[mr].pfn);
-	if (st != UD_OK) {
-		/*@ assert s_full: st == UD_E_NOSPC && ud_pin_inv{Pre}(p) ==> ud_pin_saturated{Pre}(p); */
+	if (st != UD_OK)
 		return st;
-	}
 	*h = i;
 	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
 	*rkey = rkey_for(access, *lkey);

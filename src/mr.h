@@ -74,39 +74,6 @@ struct ud_mr_attr {
       (\forall integer e; 0 <= e < UD_PROT_NPIN && p->pin[e].count > 0 ==>
          p->pin[e].count >= ud_occ(pg, p->pin[e].pfn, n));
 
-    // ---- pin room (why a registration may fail with UD_E_NOSPC)
-    // A region slot can be had: free, its generation not exhausted.
-    predicate ud_mr_slot_free{L}(struct ud_prot *p) =
-      \exists integer i; 0 <= i < UD_PROT_NMR &&
-        p->mr[i].live == 0 && p->mr[i].gen < UD_KEY_GEN_MAX;
-
-    // Some pin count is at its ceiling: one more region's pages could
-    // overflow it (the pin step refuses before a count passes 2^32 - 1).
-    predicate ud_pin_saturated{L}(struct ud_prot *p) =
-      \exists integer e; 0 <= e < UD_PROT_NPIN &&
-        p->pin[e].count > 4294967295 - UD_PROT_MAXPG;
-
-    // Pinning the page list pg[0 .. n-1] can run out of room only when a
-    // page of it is in no in-use pin entry (it needs a free one) or a count
-    // is saturated.  A list all of whose pages are pinned already -- a
-    // shared registration's -- takes no new entry.
-    predicate ud_pin_short{L}(struct ud_prot *p, uint32_t *pg, integer n) =
-      (\exists integer m; 0 <= m < n && !ud_pinned(p, pg[m])) ||
-      ud_pin_saturated(p);
-
-    // The same for a list of physical page addresses (reg_phys_mr).
-    predicate ud_pinned_pa{L}(struct ud_prot *p, integer a) =
-      \exists integer e; 0 <= e < UD_PROT_NPIN &&
-        p->pin[e].count > 0 && p->pin[e].pfn * 4096 == a;
-    predicate ud_pin_short_pa{L}(struct ud_prot *p, uint64_t *pages, integer n) =
-      (\exists integer m; 0 <= m < n && !ud_pinned_pa(p, pages[m])) ||
-      ud_pin_saturated(p);
-
-    // The pin table holds no page (no registration yet, or all gone):
-    // every entry is free, so any region's pages find room.
-    predicate ud_pin_empty{L}(struct ud_prot *p) =
-      \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e].count == 0;
-
     // Region i after a successful registration / reregistration.
     predicate ud_mr_set{L}(struct ud_prot *p, integer i, integer pd, integer acc,
                            integer iova, integer len, integer off) =
@@ -132,8 +99,6 @@ struct ud_mr_attr {
     ensures e_len: ud_pd_ok(\old(p), pd) && ud_mr_acc_ok(access) && len == 0 ==> \result == UD_E_INVAL;
     ensures e_wrap: ud_pd_ok(\old(p), pd) && ud_mr_acc_ok(access) && len >= 1 &&
       !ud_no_wrap64(va, len) ==> \result == UD_E_OVERFLOW;
-    ensures full: \result == UD_E_NOSPC ==>
-      !ud_mr_slot_free{Pre}(p) || !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       *p == \old(*p) && *h == \old(*h) && *lkey == \old(*lkey) && *rkey == \old(*rkey);
     ensures ok_slot: \result == UD_OK ==> *h < UD_PROT_NMR && \at(p->mr[\at(*h, Post)].live, Pre) == 0 &&
@@ -162,9 +127,6 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
       \result == UD_E_PLATFORM;
     ensures e_pd: !ud_pd_ok(\old(p), pd) ==> \result == UD_E_NOENT;
     ensures e_acc: ud_pd_ok(\old(p), pd) && !ud_mr_acc_ok(access) ==> \result == UD_E_INVAL;
-    ensures full: \result == UD_E_NOSPC ==> !ud_mr_slot_free{Pre}(p) ||
-      (npages <= UD_PROT_MAXPG && ud_pin_short_pa{Pre}(p, pages, npages) &&
-       !ud_pin_empty{Pre}(p));
     ensures unchanged: \result != UD_OK ==>
       *p == \old(*p) && *h == \old(*h) && *lkey == \old(*lkey) && *rkey == \old(*rkey);
     ensures ok_slot: \result == UD_OK ==> *h < UD_PROT_NMR && \at(p->mr[\at(*h, Post)].live, Pre) == 0 &&
@@ -191,8 +153,6 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
     ensures codes: \result == UD_OK || \result == UD_E_NOENT || \result == UD_E_INVAL ||
       \result == UD_E_OVERFLOW || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
     ensures e_mr: (mr >= UD_PROT_NMR || \old(p->mr[mr].live) != 1) ==> \result == UD_E_NOENT;
-    ensures full: \result == UD_E_NOSPC ==> !ud_mr_slot_free{Pre}(p) ||
-      (ud_pin_inv{Pre}(p) ==> ud_pin_saturated{Pre}(p));
     ensures unchanged: \result != UD_OK ==>
       *p == \old(*p) && *h == \old(*h) && *lkey == \old(*lkey) && *rkey == \old(*rkey);
     ensures ok_slot: \result == UD_OK ==> *h < UD_PROT_NMR && \at(p->mr[\at(*h, Post)].live, Pre) == 0 &&
@@ -228,8 +188,6 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
     ensures e_mr: (mr >= UD_PROT_NMR || \old(p->mr[mr].live) != 1) ==> \result == UD_E_NOENT;
     ensures e_busy: mr < UD_PROT_NMR && \old(p->mr[mr].live) == 1 && 1 <= flags <= 7 &&
       ud_mr_has_window{Pre}(p, mr) ==> \result == UD_E_BUSY;
-    ensures full: \result == UD_E_NOSPC ==> mr < UD_PROT_NMR &&
-      (\old(p->mr[mr].gen) >= UD_KEY_GEN_MAX || ud_has(flags, 1));
     ensures unchanged: \result != UD_OK ==>
       *p == \old(*p) && *lkey == \old(*lkey) && *rkey == \old(*rkey);
     ensures ok_new_gen: \result == UD_OK ==> p->mr[mr].live == 1 &&
