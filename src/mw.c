@@ -173,6 +173,21 @@ static void mw_commit(struct ud_prot *p, uint32_t mw, uint32_t bound, uint32_t m
 	/*@ assert pin_same: ud_pin_same{Pre, Here}(p); */
 }
 
+/* [va, va+len) lies inside live region mr, byte-granular (the range check
+ * of a bind, in its own function so the verb's goals see one boolean). */
+/*@ requires valid: \valid_read(p) && mr < UD_PROT_NMR;
+    requires nowrap: ud_no_wrap64(va, len);
+    assigns \nothing;
+    ensures def: \result <==> ud_within(va, len, p->mr[mr].iova, p->mr[mr].len);
+*/
+static bool in_region(const struct ud_prot *p, uint32_t mr, uint64_t va, uint64_t len)
+{
+	if (va < p->mr[mr].iova || va - p->mr[mr].iova > p->mr[mr].len ||
+	    len > p->mr[mr].len - (va - p->mr[mr].iova))
+		return false;
+	return true;
+}
+
 ud_status ud_bind_mw(struct ud_prot *p, uint32_t qp, uint32_t mw, uint32_t rkey,
                      uint32_t lkey, uint64_t va, uint64_t len, uint32_t access,
                      uint32_t *new_rkey)
@@ -180,6 +195,7 @@ ud_status ud_bind_mw(struct ud_prot *p, uint32_t qp, uint32_t mw, uint32_t rkey,
 	uint32_t mr = lkey % UD_KEY_IDX_SPAN;
 	struct ud_mw *w;
 
+	/*@ assert mr_idx: mr == ud_key_idx(lkey); */
 	if (mw >= UD_PROT_NMW || p->mw[mw].live != 1u)
 		return UD_E_NOENT;
 	w = &p->mw[mw];
@@ -211,9 +227,10 @@ ud_status ud_bind_mw(struct ud_prot *p, uint32_t qp, uint32_t mw, uint32_t rkey,
 	}
 	if (len > UINT64_MAX - va)
 		return UD_E_OVERFLOW;
-	if (va < p->mr[mr].iova || va - p->mr[mr].iova > p->mr[mr].len ||
-	    len > p->mr[mr].len - (va - p->mr[mr].iova))
+	if (!in_region(p, mr, va, len))
 		return UD_E_BOUNDS;
+	/*@ assert ok_in: ud_within(va, len, \at(p->mr[ud_key_idx(lkey)].iova, Pre),
+	      \at(p->mr[ud_key_idx(lkey)].len, Pre)); */
 	/*@ assert binding: ud_mw_binding(p->mw[mw].pd, access, va, len,
 	      p->mr[mr].live, p->mr[mr].pd, p->mr[mr].access, p->mr[mr].iova,
 	      p->mr[mr].len); */

@@ -13,7 +13,7 @@
  *   remote write / atomic need the region's local write . else UD_E_PERM
  *   window generation not exhausted ..................... else UD_E_NOSPC
  *   len == 0: the binding is invalidated (2.5)
- *   else va + len does not pass 2^64 .................... else UD_E_OVERFLOW
+ *   else va + len stays below 2^64 ...................... else UD_E_OVERFLOW
  *        [va, va+len) inside the region, byte-granular .. else UD_E_BOUNDS
  * Every bind that succeeds gives the window a new generation: the R_Key
  * given in stops validating and a new one is returned (2.5).
@@ -78,7 +78,42 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
 
 /* ibv_bind_mw (2.4): bind window mw (current R_Key rkey) through QP qp
  * to the region named by lkey: [va, va+len) with remote rights `access`.
- * len == 0 invalidates the binding. */
+ * len == 0 invalidates the binding.  The contract states every check the
+ * code makes, in the order of the header comment: each error clause below
+ * assumes the earlier checks passed and names the code the failed check
+ * gets; ok_checked says a success passed them all. */
+/*@ // Window mw is live and rkey is its current R_Key.
+    predicate ud_bind_win_ok{L}(struct ud_prot *p, integer mw, integer rkey) =
+      0 <= mw < UD_PROT_NMW && p->mw[mw].live == 1 &&
+      rkey == ud_key_of(p->mw[mw].gen, UD_PROT_NMR + mw);
+
+    // The binding QP is live (2.4: the bind is posted on a QP).
+    predicate ud_bind_qp_live{L}(struct ud_prot *p, integer qp) =
+      0 <= qp < UD_PROT_NQP && p->qp_live[qp] == 1;
+
+    // QP, window and the region lkey names in one PD (2.4, 2.5).
+    predicate ud_bind_same_pd{L}(struct ud_prot *p, integer qp, integer mw, integer lkey) =
+      p->qp_pd[qp] == p->mw[mw].pd && p->mr[ud_key_idx(lkey)].pd == p->mw[mw].pd;
+
+    // The bound range [va, va+len) ends below 2^64 (va + len <= UINT64_MAX:
+    // the code's overflow check, one byte stricter than ud_no_wrap64).
+    predicate ud_bind_below_top(integer va, integer len) =
+      0 <= va && 0 <= len && va + len <= 18446744073709551615;
+
+    // Every check before the range (the ones a zero-length bind, an
+    // invalidation, also passes): the window and its R_Key, the QP, the
+    // L_Key naming a live region of its current generation, one PD, the
+    // region's MW_BIND right (1.2.3), remote-only rights that the region's
+    // flags allow (2.4 (1), (3)), a generation left for the new R_Key.
+    predicate ud_bind_checks{L}(struct ud_prot *p, integer qp, integer mw,
+                                integer rkey, integer lkey, integer access) =
+      ud_bind_win_ok(p, mw, rkey) && ud_bind_qp_live(p, qp) &&
+      ud_mr_key_live(p, lkey) && ud_bind_same_pd(p, qp, mw, lkey) &&
+      ud_has(p->mr[ud_key_idx(lkey)].access, 16) &&
+      ud_mw_acc_ok(access) &&
+      ud_mw_acc_fits(access, p->mr[ud_key_idx(lkey)].access) &&
+      p->mw[mw].gen < UD_KEY_GEN_MAX;
+*/
 /*@ requires valid: \valid(p) && \valid(new_rkey);
     requires sep: \separated(p, new_rkey);
     requires inv: ud_prot_inv(p);
@@ -92,6 +127,39 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
     ensures e_mw: (mw >= UD_PROT_NMW || \old(p->mw[mw].live) != 1) ==> \result == UD_E_NOENT;
     ensures e_key: mw < UD_PROT_NMW && \old(p->mw[mw].live) == 1 &&
       rkey != ud_key_of(\old(p->mw[mw].gen), UD_PROT_NMR + mw) ==> \result == UD_E_KEY;
+    ensures e_qp: ud_bind_win_ok{Pre}(p, mw, rkey) && !ud_bind_qp_live{Pre}(p, qp) ==>
+      \result == UD_E_NOENT;
+    ensures e_lkey: ud_bind_win_ok{Pre}(p, mw, rkey) && ud_bind_qp_live{Pre}(p, qp) &&
+      !ud_mr_key_live{Pre}(p, lkey) ==> \result == UD_E_KEY;
+    ensures e_pd: ud_bind_win_ok{Pre}(p, mw, rkey) && ud_bind_qp_live{Pre}(p, qp) &&
+      ud_mr_key_live{Pre}(p, lkey) && !ud_bind_same_pd{Pre}(p, qp, mw, lkey) ==>
+      \result == UD_E_PD;
+    ensures e_bind_right: ud_bind_win_ok{Pre}(p, mw, rkey) && ud_bind_qp_live{Pre}(p, qp) &&
+      ud_mr_key_live{Pre}(p, lkey) && ud_bind_same_pd{Pre}(p, qp, mw, lkey) &&
+      !ud_has(\old(p->mr[ud_key_idx(lkey)].access), 16) ==> \result == UD_E_PERM;
+    ensures e_rights: ud_bind_win_ok{Pre}(p, mw, rkey) && ud_bind_qp_live{Pre}(p, qp) &&
+      ud_mr_key_live{Pre}(p, lkey) && ud_bind_same_pd{Pre}(p, qp, mw, lkey) &&
+      ud_has(\old(p->mr[ud_key_idx(lkey)].access), 16) &&
+      !ud_mw_acc_ok(access) ==> \result == UD_E_INVAL;
+    ensures e_fits: ud_bind_win_ok{Pre}(p, mw, rkey) && ud_bind_qp_live{Pre}(p, qp) &&
+      ud_mr_key_live{Pre}(p, lkey) && ud_bind_same_pd{Pre}(p, qp, mw, lkey) &&
+      ud_has(\old(p->mr[ud_key_idx(lkey)].access), 16) && ud_mw_acc_ok(access) &&
+      !ud_mw_acc_fits(access, \old(p->mr[ud_key_idx(lkey)].access)) ==> \result == UD_E_PERM;
+    ensures e_gen: ud_bind_win_ok{Pre}(p, mw, rkey) && ud_bind_qp_live{Pre}(p, qp) &&
+      ud_mr_key_live{Pre}(p, lkey) && ud_bind_same_pd{Pre}(p, qp, mw, lkey) &&
+      ud_has(\old(p->mr[ud_key_idx(lkey)].access), 16) && ud_mw_acc_ok(access) &&
+      ud_mw_acc_fits(access, \old(p->mr[ud_key_idx(lkey)].access)) &&
+      \old(p->mw[mw].gen) >= UD_KEY_GEN_MAX ==> \result == UD_E_NOSPC;
+    ensures e_wrap: ud_bind_checks{Pre}(p, qp, mw, rkey, lkey, access) && len != 0 &&
+      !ud_bind_below_top(va, len) ==> \result == UD_E_OVERFLOW;
+    ensures e_bounds: ud_bind_checks{Pre}(p, qp, mw, rkey, lkey, access) && len != 0 &&
+      ud_bind_below_top(va, len) ==> \result == UD_OK || \result == UD_E_BOUNDS;
+    ensures ok_invalidate: ud_bind_checks{Pre}(p, qp, mw, rkey, lkey, access) && len == 0 ==>
+      \result == UD_OK;
+    // with e_bounds: a range outside the region (!ud_within) is UD_E_BOUNDS.
+    ensures ok_checked: \result == UD_OK ==> ud_bind_checks{Pre}(p, qp, mw, rkey, lkey, access) &&
+      (len != 0 ==> ud_bind_below_top(va, len) &&
+         ud_within(va, len, \old(p->mr[ud_key_idx(lkey)].iova), \old(p->mr[ud_key_idx(lkey)].len)));
     ensures ok_new_key: \result == UD_OK ==>
       p->mw[mw].gen == \old(p->mw[mw].gen) + 1 &&
       *new_rkey == ud_key_of(p->mw[mw].gen, UD_PROT_NMR + mw) && *new_rkey != rkey;

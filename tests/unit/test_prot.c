@@ -328,6 +328,59 @@ START_TEST(bind_rules)
 }
 END_TEST
 
+/* Issue 21: every check ud_bind_mw makes, refused with its code and the
+ * state (tables and *new_rkey) unchanged: a QP of another PD, a detached
+ * QP, a stale L_Key (the region reregistered: new generation), an L_Key of
+ * a deregistered region, a region of another PD; then the current L_Key
+ * through the right QP binds. */
+START_TEST(bind_refusals_leave_state)
+{
+	uint32_t lk, lk_old, rk_old, w, rk, lk_pd1, h_pd1, rk_pd1, qpx, tmp;
+	uint64_t pa;
+	struct ud_prot before;
+	uint32_t h = mk_region(UD_ACC_LOCAL_WRITE, &lk);
+
+	ck_assert_int_eq(ud_alloc_mw(&P, pd0, &w, &rk), UD_OK);
+	ck_assert_int_eq(ud_reg_mr(&P, pd1, 0x200000, 4096, UD_ACC_MW_BIND, &h_pd1, &lk_pd1, &rk_pd1), UD_OK);
+	/* reregister (same translation, new access): lk becomes stale */
+	lk_old = lk;
+	ck_assert_int_eq(ud_rereg_mr(&P, h, UD_REREG_ACCESS, 0, 0, 0,
+				     UD_ACC_LOCAL_WRITE | UD_ACC_MW_BIND, &lk, &rk_old), UD_OK);
+	ck_assert_uint_ne(lk, lk_old);
+	ck_assert_uint_eq(lk % 256, lk_old % 256);
+	/* a QP of pd0 that is then detached */
+	ck_assert_int_eq(ud_qp_attach(&P, pd0, &qpx), UD_OK);
+	ck_assert_int_eq(ud_qp_detach(&P, qpx), UD_OK);
+	memcpy(&before, &P, sizeof P);
+	tmp = 0xA5A5A5A5u;
+	/* QP of another PD (qp1 is in pd1, the window and region in pd0) */
+	ck_assert_int_eq(ud_bind_mw(&P, qp1, w, rk, lk, 0x100000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_PD);
+	/* a detached QP, and a QP index past the table */
+	ck_assert_int_eq(ud_bind_mw(&P, qpx, w, rk, lk, 0x100000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_NOENT);
+	ck_assert_int_eq(ud_bind_mw(&P, UD_PROT_NQP, w, rk, lk, 0x100000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_NOENT);
+	/* stale L_Key: the slot is live, its generation is not the key's */
+	ck_assert_int_eq(ud_bind_mw(&P, qp0, w, rk, lk_old, 0x100000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_KEY);
+	/* a zero-length bind (invalidation) checks the L_Key too */
+	ck_assert_int_eq(ud_bind_mw(&P, qp0, w, rk, lk_old, 0, 0, 0, &tmp), UD_E_KEY);
+	/* an L_Key naming a window slot, and a region of another PD */
+	ck_assert_int_eq(ud_bind_mw(&P, qp0, w, rk, rk, 0x100000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_KEY);
+	ck_assert_int_eq(ud_bind_mw(&P, qp0, w, rk, lk_pd1, 0x200000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_PD);
+	ck_assert_int_eq(memcmp(&before, &P, sizeof P), 0);
+	ck_assert_uint_eq(tmp, 0xA5A5A5A5u);
+	/* the window's key still validates nothing */
+	ck_assert_int_eq(chk(pd0, rk, 0x100000, 1, UD_KIND_REMOTE_READ, &pa), UD_E_KEY);
+	/* a deregistered region's L_Key */
+	ck_assert_int_eq(ud_dereg_mr(&P, h_pd1), UD_OK);
+	memcpy(&before, &P, sizeof P);
+	ck_assert_int_eq(ud_bind_mw(&P, qp1, w, rk, lk_pd1, 0x200000, 10, UD_ACC_REMOTE_READ, &tmp), UD_E_KEY);
+	ck_assert_int_eq(memcmp(&before, &P, sizeof P), 0);
+	ck_assert_uint_eq(tmp, 0xA5A5A5A5u);
+	/* the current L_Key through pd0's QP binds */
+	ck_assert_int_eq(ud_bind_mw(&P, qp0, w, rk, lk, 0x100000, 10, UD_ACC_REMOTE_READ, &tmp), UD_OK);
+	ck_assert_int_eq(chk(pd0, tmp, 0x100000, 10, UD_KIND_REMOTE_READ, &pa), UD_OK);
+}
+END_TEST
+
 START_TEST(pd_rules)
 {
 	uint32_t h, lk, rk, w, ah, pd2;
@@ -401,6 +454,44 @@ START_TEST(window_table_full)
 }
 END_TEST
 
+/* Issue 17/21: UD_E_NOSPC for lack of pin room only when so (PROT-MR-10).
+ * Four 64 KB regions on distinct pages fill the 64 pin entries; then a
+ * registration needing a new page is refused with the state unchanged,
+ * while a shared registration (its pages pinned already) and a physical
+ * one on pinned pages still succeed; when the table is empty again a
+ * registration succeeds. */
+START_TEST(pin_table_full)
+{
+	uint32_t h[4], lk, rk, hs, hp, hx;
+	struct ud_prot before;
+	const uint64_t pinned_pages[2] = { 0x100000, 0x101000 };
+	const uint64_t new_page[1] = { 0x900000 };
+
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_int_eq(ud_reg_mr(&P, pd0, 0x100000 + 0x10000ull * i, 65536, 0,
+					   &h[i], &lk, &rk), UD_OK);
+	for (uint32_t e = 0; e < UD_PROT_NPIN; e++)
+		ck_assert_uint_gt(P.pin[e].count, 0);
+	memcpy(&before, &P, sizeof P);
+	/* a new page: no free entry */
+	ck_assert_int_eq(ud_reg_mr(&P, pd0, 0x900000, 1, 0, &hx, &lk, &rk), UD_E_NOSPC);
+	ck_assert_int_eq(ud_reg_phys_mr(&P, pd0, new_page, 1, 0x900000, 0, 1, 0, &hx, &lk, &rk), UD_E_NOSPC);
+	ck_assert_int_eq(memcmp(&before, &P, sizeof P), 0);
+	/* pages pinned already take no entry */
+	ck_assert_int_eq(ud_reg_shared_mr(&P, h[0], pd0, 0x5000000, 0, &hs, &lk, &rk), UD_OK);
+	ck_assert_int_eq(ud_reg_phys_mr(&P, pd0, pinned_pages, 2, 0x6000000, 0, 8192, 0, &hp, &lk, &rk), UD_OK);
+	ck_assert_uint_eq(P.pin[0].count, 3);
+	/* everything gone: the table is empty and a registration succeeds */
+	ck_assert_int_eq(ud_dereg_mr(&P, hs), UD_OK);
+	ck_assert_int_eq(ud_dereg_mr(&P, hp), UD_OK);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_int_eq(ud_dereg_mr(&P, h[i]), UD_OK);
+	for (uint32_t e = 0; e < UD_PROT_NPIN; e++)
+		ck_assert_uint_eq(P.pin[e].count, 0);
+	ck_assert_int_eq(ud_reg_mr(&P, pd0, 0x900000, 65536, 0, &hx, &lk, &rk), UD_OK);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("prot");
@@ -413,9 +504,11 @@ int main(void)
 	tcase_add_test(tc, rereg);
 	tcase_add_test(tc, windows);
 	tcase_add_test(tc, bind_rules);
+	tcase_add_test(tc, bind_refusals_leave_state);
 	tcase_add_test(tc, pd_rules);
 	tcase_add_test(tc, slot_reuse_and_retire);
 	tcase_add_test(tc, window_table_full);
+	tcase_add_test(tc, pin_table_full);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
