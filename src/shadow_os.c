@@ -334,3 +334,243 @@ ud_status ud_sh_os_translate(const struct ud_sh_as *as, uint64_t svaddr, uint32_
 	//@ assert has: ud_sh_has_page(as, ud_sh_pa(*sa) / 4096, kind == UD_BUS_STORE ? UD_SH_R_WRITE : UD_SH_R_READ);
 	return UD_OK;
 }
+
+/* ------------------------------------------------------------------
+ * The OS as a whole: the owner record of readable context-0 shadow
+ * mappings (SHADOW-M15).  Contracts: src/shadow_os.h.
+ */
+
+void ud_sh_sys_init(struct ud_sh_sys *sys)
+{
+	/*@
+	  loop invariant bound: 0 <= k <= UD_SH_OWN_N;
+	  loop invariant done: \forall integer m; 0 <= m < k ==> sys->own[m].valid == 0;
+	  loop assigns k, sys->own[0 .. UD_SH_OWN_N - 1];
+	  loop variant UD_SH_OWN_N - k;
+	*/
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++) {
+		sys->own[k].ppage = 0;
+		sys->own[k].as = 0;
+		sys->own[k].valid = 0;
+	}
+	/*@
+	  loop invariant bound: 0 <= a <= UD_SH_NAS;
+	  loop invariant own_free: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m].valid == 0;
+	  loop invariant done: \forall integer b; 0 <= b < a ==> sys->as[b].ctx == 0 &&
+	    (\forall integer i; 0 <= i < UD_SH_PT_N ==> sys->as[b].pt[i].valid == 0) &&
+	    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[b].st[i].valid == 0);
+	  loop assigns a, sys->as[0 .. UD_SH_NAS - 1];
+	  loop variant UD_SH_NAS - a;
+	*/
+	for (uint32_t a = 0; a < UD_SH_NAS; a++) {
+		(void)ud_sh_os_init(&sys->as[a], 0u);
+	}
+	/*@ assert pte_all: \forall integer a, k; 0 <= a < UD_SH_NAS && 0 <= k < UD_SH_PT_N ==>
+	      ud_sh_pte_ok(&sys->as[a], k); */
+	/*@ assert ste_all: \forall integer a, k; 0 <= a < UD_SH_NAS && 0 <= k < UD_SH_ST_N ==>
+	      ud_sh_ste_ok(&sys->as[a], k); */
+	/*@ assert no_rd0: \forall integer a, i; 0 <= a < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
+	      !ud_sh_rd0(sys, a, i); */
+	//@ assert owned: ud_sh_rd0_owned(sys);
+	//@ assert excl: ud_sh_rd0_excl(sys);
+	//@ assert own_ok: ud_sh_own_ok(sys);
+	//@ assert ctx_all: \forall integer a; 0 <= a < UD_SH_NAS ==> sys->as[a].ctx < UD_SH_NCTX2;
+	/*@ assert pt_uniq: \forall integer a, i, j; 0 <= a < UD_SH_NAS && 0 <= i < j < UD_SH_PT_N ==>
+	      !(sys->as[a].pt[i].valid == 1 && sys->as[a].pt[j].valid == 1); */
+	/*@ assert st_uniq: \forall integer a, i, j; 0 <= a < UD_SH_NAS && 0 <= i < j < UD_SH_ST_N ==>
+	      !(sys->as[a].st[i].valid == 1 && sys->as[a].st[j].valid == 1); */
+	//@ assert as_all: \forall integer a; 0 <= a < UD_SH_NAS ==> ud_sh_as_inv(&sys->as[a]);
+}
+
+ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
+			   uint64_t ppage, uint32_t rights)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	ud_status r = ud_sh_os_pt_add(&sys->as[a], vpage, ppage, rights);
+	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
+	      ud_sh_ste_eq{Pre, Here}(sys, b, i); */
+	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+	//@ assert inv: ud_sh_sys_inv(sys);
+	return r;
+}
+
+/* The owner record of physical page pp, or UD_SH_OWN_N. */
+/*@
+  requires valid_sys: \valid_read(sys);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_OWN_N;
+  ensures found: \result < UD_SH_OWN_N ==>
+    sys->own[\result].valid == 1 && sys->own[\result].ppage == pp;
+  ensures none: \result == UD_SH_OWN_N ==> \forall integer k; 0 <= k < UD_SH_OWN_N ==>
+    !(sys->own[k].valid == 1 && sys->own[k].ppage == pp);
+*/
+static uint32_t own_find(const struct ud_sh_sys *sys, uint64_t pp)
+{
+	/*@
+	  loop invariant bound: 0 <= k <= UD_SH_OWN_N;
+	  loop invariant none: \forall integer m; 0 <= m < k ==>
+	    !(sys->own[m].valid == 1 && sys->own[m].ppage == pp);
+	  loop assigns k;
+	  loop variant UD_SH_OWN_N - k;
+	*/
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+		if (sys->own[k].valid == 1u && sys->own[k].ppage == pp)
+			return k;
+	return UD_SH_OWN_N;
+}
+
+/* A free owner record, or UD_SH_OWN_N. */
+/*@
+  requires valid_sys: \valid_read(sys);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_OWN_N;
+  ensures free: \result < UD_SH_OWN_N ==> sys->own[\result].valid == 0;
+  ensures full: \result == UD_SH_OWN_N ==> \forall integer k; 0 <= k < UD_SH_OWN_N ==>
+    sys->own[k].valid != 0;
+*/
+static uint32_t own_free(const struct ud_sh_sys *sys)
+{
+	/*@
+	  loop invariant bound: 0 <= k <= UD_SH_OWN_N;
+	  loop invariant used: \forall integer m; 0 <= m < k ==> sys->own[m].valid != 0;
+	  loop assigns k;
+	  loop variant UD_SH_OWN_N - k;
+	*/
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+		if (sys->own[k].valid == 0u)
+			return k;
+	return UD_SH_OWN_N;
+}
+
+/* Record k: physical page pp, owner a. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires k_ok: k < UD_SH_OWN_N;
+  assigns sys->own[k];
+  ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a;
+*/
+static void own_set(struct ud_sh_sys *sys, uint32_t k, uint64_t pp, uint32_t a)
+{
+	sys->own[k].ppage = pp;
+	sys->own[k].as = a;
+	sys->own[k].valid = 1;
+}
+
+/* Release record k. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires k_ok: k < UD_SH_OWN_N;
+  assigns sys->own[k].valid;
+  ensures cleared: sys->own[k].valid == 0;
+*/
+static void own_clear(struct ud_sh_sys *sys, uint32_t k)
+{
+	sys->own[k].valid = 0;
+}
+
+ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			uint32_t rights, uint64_t *svaddr)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	struct ud_sh_as *as = &sys->as[a];
+	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || as->ctx != 0u ||
+	    rights == UD_SH_R_WRITE) {
+		/* not a readable context-0 mapping: no record involved */
+		ud_status r0 = ud_sh_os_map(as, vaddr, rights, svaddr);
+		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		if (r0 != UD_OK) {
+			/*@ assert ste0: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
+			      ud_sh_ste_eq{Pre, Here}(sys, b, i); */
+			//@ assert inv0: ud_sh_sys_inv(sys);
+			return r0;
+		}
+		uint32_t i0 = st_find(as, (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
+		//@ assert i0_new: i0 < UD_SH_ST_N && (\let u = i0; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i0);
+		//@ assert i0_not: !ud_sh_rd0(sys, a, i0) && !ud_sh_rd0{Pre}(sys, a, i0);
+		/*@ assert ste1: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N &&
+		      !(b == a && i == i0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, i); */
+		//@ assert inv1: ud_sh_sys_inv(sys);
+		(void)i0;
+		return UD_OK;
+	}
+	uint64_t vp = vaddr / UD_PAGE_SIZE;
+	uint32_t j = pt_find(as, vp);
+	if (j >= UD_SH_PT_N)
+		return UD_E_NOENT;
+	uint64_t pp = as->pt[j].ppage;
+	if (own_find(sys, pp) < UD_SH_OWN_N)
+		return UD_E_BUSY;      /* SHADOW-M15: the page has a reader */
+	uint32_t k = own_free(sys);
+	if (k >= UD_SH_OWN_N)
+		return UD_E_NOSPC;
+	ud_status r = ud_sh_os_map(as, vaddr, rights, svaddr);
+	//@ assert ctx2: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	if (r != UD_OK) {
+		/*@ assert ste2: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
+		      ud_sh_ste_eq{Pre, Here}(sys, b, i); */
+		//@ assert inv2: ud_sh_sys_inv(sys);
+		return r;
+	}
+	uint32_t i = st_find(as, SH_VPAGES + vp);
+	//@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
+	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
+	//@ assert rd0_i: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	own_set(sys, k, pp, a);
+	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	//@ assert rd0_i2: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	//@ assert inv3: ud_sh_sys_inv(sys);
+	(void)i;
+	return UD_OK;
+}
+
+ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	struct ud_sh_as *as = &sys->as[a];
+	uint32_t i = st_find(as, svaddr / UD_PAGE_SIZE);
+	if (i >= UD_SH_ST_N)
+		return UD_E_NOENT;
+	if (as->ctx != 0u || as->st[i].rights == UD_SH_R_WRITE) {
+		/* not a readable context-0 mapping: no record involved */
+		//@ assert not0: !ud_sh_rd0(sys, a, i);
+		ud_status r0 = ud_sh_os_unmap(as, svaddr);
+		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		/*@ assert ste0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+		      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+		//@ assert inv0: ud_sh_sys_inv(sys);
+		return r0;
+	}
+	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, sys->as[a].st[i].pti);
+	uint64_t pp = as->st[i].spage - UD_SH_BIT / UD_PAGE_SIZE;
+	//@ assert rd0_i: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	uint32_t k = own_find(sys, pp);
+	//@ assert found: k < UD_SH_OWN_N;
+	ud_status r = ud_sh_os_unmap(as, svaddr);
+	//@ assert gone: r == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	own_clear(sys, k);
+	//@ assert ctx1: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	//@ assert cleared: sys->as[a].st[i].valid == 0 && sys->own[k].valid == 0;
+	//@ assert inv1: ud_sh_sys_inv(sys);
+	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
+	return r;
+}
