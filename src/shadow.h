@@ -180,11 +180,15 @@ struct ud_sh_as {
 struct ud_sh_own {
 	uint64_t ppage;     /* physical page                                  */
 	uint32_t as;        /* index of the owner in ud_sh_sys.as             */
+	uint32_t sti;       /* its shadow mapping: index in as[as].st         */
 	uint32_t valid;
 };
 struct ud_sh_sys {
 	struct ud_sh_as as[UD_SH_NAS];
 	struct ud_sh_own own[UD_SH_OWN_N];
+	/* link[a][i]: the record of address space a's shadow mapping i, when
+	 * that is a readable context-0 mapping (otherwise meaningless) */
+	uint32_t link[UD_SH_NAS][UD_SH_ST_N];
 };
 
 #include "shadow.acsl"

@@ -371,9 +371,8 @@ void ud_sh_sys_init(struct ud_sh_sys *sys)
 	      ud_sh_ste_ok(&sys->as[a], k); */
 	/*@ assert no_rd0: \forall integer a, i; 0 <= a < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
 	      !ud_sh_rd0(sys, a, i); */
-	//@ assert owned: ud_sh_rd0_owned(sys);
-	//@ assert excl: ud_sh_rd0_excl(sys);
-	//@ assert own_ok: ud_sh_own_ok(sys);
+	//@ assert fwd: ud_sh_fwd(sys);
+	//@ assert uniq: ud_sh_own_uniq(sys);
 	//@ assert ctx_all: \forall integer a; 0 <= a < UD_SH_NAS ==> sys->as[a].ctx < UD_SH_NCTX2;
 	/*@ assert pt_uniq: \forall integer a, i, j; 0 <= a < UD_SH_NAS && 0 <= i < j < UD_SH_PT_N ==>
 	      !(sys->as[a].pt[i].valid == 1 && sys->as[a].pt[j].valid == 1); */
@@ -389,10 +388,14 @@ ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
 		return UD_E_RANGE;
 	ud_status r = ud_sh_os_pt_add(&sys->as[a], vpage, ppage, rights);
 	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
-	/*@ assert ste: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
-	      ud_sh_ste_eq{Pre, Here}(sys, b, i); */
+	/*@ assert ste: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+	      !(b == 0 && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+	//@ assert ste0: ud_sh_ste_eq{Pre, Here}(sys, 0, 0);
+	/*@ assert link: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+	      ud_sh_link_eq{Pre, Here}(sys, b, j); */
 	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
-	//@ assert inv: ud_sh_sys_inv(sys);
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	return r;
 }
 
@@ -444,17 +447,19 @@ static uint32_t own_free(const struct ud_sh_sys *sys)
 	return UD_SH_OWN_N;
 }
 
-/* Record k: physical page pp, owner a. */
+/* Record k: physical page pp, owner a, its shadow mapping i. */
 /*@
   requires valid_sys: \valid(sys);
   requires k_ok: k < UD_SH_OWN_N;
   assigns sys->own[k];
-  ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a;
+  ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a &&
+    sys->own[k].sti == i;
 */
-static void own_set(struct ud_sh_sys *sys, uint32_t k, uint64_t pp, uint32_t a)
+static void own_set(struct ud_sh_sys *sys, uint32_t k, uint64_t pp, uint32_t a, uint32_t i)
 {
 	sys->own[k].ppage = pp;
 	sys->own[k].as = a;
+	sys->own[k].sti = i;
 	sys->own[k].valid = 1;
 }
 
@@ -482,18 +487,22 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		ud_status r0 = ud_sh_os_map(as, vaddr, rights, svaddr);
 		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
 		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		/*@ assert link0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+		      ud_sh_link_eq{Pre, Here}(sys, b, j); */
+		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 		if (r0 != UD_OK) {
-			/*@ assert ste0: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
-			      ud_sh_ste_eq{Pre, Here}(sys, b, i); */
-			//@ assert inv0: ud_sh_sys_inv(sys);
+			/*@ assert ste0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+			      !(b == a && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+			//@ assert ste00: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
+			//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 			return r0;
 		}
 		uint32_t i0 = st_find(as, (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
 		//@ assert i0_new: i0 < UD_SH_ST_N && (\let u = i0; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i0);
-		//@ assert i0_not: !ud_sh_rd0(sys, a, i0) && !ud_sh_rd0{Pre}(sys, a, i0);
-		/*@ assert ste1: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N &&
-		      !(b == a && i == i0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, i); */
-		//@ assert inv1: ud_sh_sys_inv(sys);
+		//@ assert i0_not: !ud_sh_rd0(sys, a, i0);
+		/*@ assert ste1: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+		      !(b == a && j == i0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+		//@ assert fwd1: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		(void)i0;
 		return UD_OK;
 	}
@@ -511,26 +520,38 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert ctx2: ud_sh_ctx_eq{Pre, Here}(sys);
 	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, m);
 	if (r != UD_OK) {
-		/*@ assert ste2: \forall integer b, i; 0 <= b < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
-		      ud_sh_ste_eq{Pre, Here}(sys, b, i); */
-		//@ assert inv2: ud_sh_sys_inv(sys);
+		/*@ assert ste2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+		      !(b == a && m == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+		//@ assert ste20: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
+		/*@ assert link2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+		//@ assert uniq2: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd2: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		return r;
 	}
 	uint32_t i = st_find(as, SH_VPAGES + vp);
 	//@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
 	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
 	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
-	//@ assert rd0_i: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
 	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
-	own_set(sys, k, pp, a);
+	own_set(sys, k, pp, a, i);
+	sys->link[a][i] = k;
 	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
 	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	/*@ assert link3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_link_eq{Pre, Here}(sys, b, m); */
 	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
-	//@ assert rd0_i2: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-	//@ assert inv3: ud_sh_sys_inv(sys);
-	(void)i;
+	//@ assert own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
+	//@ assert own_k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
+	//@ assert link_k: sys->link[a][i] == k;
+	//@ assert pp_i: ud_sh_st_pp(sys, a, i) == pp;
+	/*@ assert free_pp: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(\at(sys->own[m].valid, Pre) == 1 && \at(sys->own[m].ppage, Pre) == pp); */
+	//@ assert uniq3: ud_sh_use_uniq_add(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd3: ud_sh_use_fwd_add(0) && ud_sh_fwd(sys);
 	return UD_OK;
 }
 
@@ -549,27 +570,35 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
 		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
 		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		/*@ assert link0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
 		/*@ assert ste0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 		      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
-		//@ assert inv0: ud_sh_sys_inv(sys);
+		//@ assert not1: !ud_sh_rd0(sys, a, i);
+		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		return r0;
 	}
 	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, sys->as[a].st[i].pti);
-	uint64_t pp = as->st[i].spage - UD_SH_BIT / UD_PAGE_SIZE;
+	//@ assert sp_ge: ud_sh_use_spage0(0) && sys->as[a].st[i].spage >= ud_sh_bit / 4096;
+	//@ ghost uint64_t pp = as->st[i].spage - UD_SH_BIT / UD_PAGE_SIZE;
 	//@ assert rd0_i: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-	uint32_t k = own_find(sys, pp);
-	//@ assert found: k < UD_SH_OWN_N;
+	//@ assert lk: ud_sh_linked(sys, a, i);
+	uint32_t k = sys->link[a][i];
+	//@ assert k_is: k < UD_SH_OWN_N && sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
 	ud_status r = ud_sh_os_unmap(as, svaddr);
 	//@ assert gone: r == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
-	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
 	own_clear(sys, k);
 	//@ assert ctx1: ud_sh_ctx_eq{Pre, Here}(sys);
-	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	/*@ assert link1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      ud_sh_link_eq{Pre, Here}(sys, b, m); */
 	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
-	//@ assert cleared: sys->as[a].st[i].valid == 0 && sys->own[k].valid == 0;
-	//@ assert inv1: ud_sh_sys_inv(sys);
+	//@ assert cleared: sys->own[k].valid == 0 && !ud_sh_rd0(sys, a, i);
+	//@ assert k_pre: \let u = k; \let v = i; \at(sys->link[a][v], Pre) == u && \at(sys->own[u].as, Pre) == a && \at(sys->own[u].sti, Pre) == v;
+	//@ assert uniq1: ud_sh_use_uniq_remove(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd1: ud_sh_use_fwd_remove(0) && ud_sh_fwd(sys);
 	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
 	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
 	return r;
