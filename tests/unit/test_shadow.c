@@ -289,6 +289,16 @@ START_TEST(os_one_reader)
 	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, UD_SH_NAS, 0x20, 0x61, UD_SH_R_READ), UD_E_RANGE);
 	ck_assert_int_eq(ud_sh_sys_map(&sys, 0, 0x10000, UD_SH_R_READ, &sv), UD_OK);
 	ck_assert_uint_eq(sv, UD_SH_VBIT + 0x10000);
+	/* one record of page 0x61, naming address space 0 as its owner */
+	{
+		uint32_t found = 0;
+		for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+			if (sys.own[k].valid == 1 && sys.own[k].ppage == 0x61) {
+				found++;
+				ck_assert_uint_eq(sys.own[k].as, 0);
+			}
+		ck_assert_uint_eq(found, 1);
+	}
 	/* the second reader is refused; state and *svaddr unchanged */
 	memcpy(&before, &sys, sizeof sys);
 	sv = 7;
