@@ -166,31 +166,6 @@ struct ud_sh_as {
 #define UD_SH_R_READ  1u
 #define UD_SH_R_WRITE 2u
 
-/* The OS as a whole (shadow_os.c, ud_sh_sys_*): the address spaces it
- * manages and the system-wide record of which address space holds the
- * readable context-0 shadow mapping of a physical page (SHADOW-M15: at
- * most one does -- the fix of SHADOW-M10, docs/models.md).  A record is
- * (physical page, owner index); records are unique per page. */
-#ifndef UD_SH_NAS
-#define UD_SH_NAS 4u
-#endif
-#ifndef UD_SH_OWN_N
-#define UD_SH_OWN_N 16u
-#endif
-struct ud_sh_own {
-	uint64_t ppage;     /* physical page                                  */
-	uint32_t as;        /* index of the owner in ud_sh_sys.as             */
-	uint32_t sti;       /* its shadow mapping: index in as[as].st         */
-	uint32_t valid;
-};
-struct ud_sh_sys {
-	struct ud_sh_as as[UD_SH_NAS];
-	struct ud_sh_own own[UD_SH_OWN_N];
-	/* link[a][i]: the record of address space a's shadow mapping i, when
-	 * that is a readable context-0 mapping (otherwise meaningless) */
-	uint32_t link[UD_SH_NAS][UD_SH_ST_N];
-};
-
 #include "shadow.acsl"
 
 /* ---------------------------------------------------------- addressing */

@@ -1,4 +1,4 @@
-/* uldma-links: shadow shadow_os */
+/* uldma-links: shadow shadow_os shadow_sys */
 /*
  * tests/unit/test_shadow.c -- shadow addressing, the three recognisers and
  * the OS side (src/shadow.c, src/shadow_os.c; seed 000, first half).
@@ -10,6 +10,7 @@
 #include <string.h>
 #include "shadow.h"
 #include "shadow_os.h"
+#include "shadow_sys.h"
 
 #define SB  0x10000000000ull           /* 2^40: the shadow bit           */
 #define REG 0x100000ull                /* algorithm-1 register pages      */
