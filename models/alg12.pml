@@ -50,6 +50,9 @@
 #ifndef XRDSRC
 #define XRDSRC 1
 #endif
+#ifndef NCALLS
+#define NCALLS 1          /* DMA calls per honest process, one after the other */
+#endif
 #ifndef P2SRC
 #define P2SRC 3
 #endif
@@ -156,6 +159,10 @@ inline bus(who, ctx, kind, pg, data, f)
 proctype Honest(byte me; byte key)
 {
 	byte tries, f;
+#if NCALLS > 1
+	byte calls;
+nextcall:
+#endif
 #if PROP == 3
 	incall[me] = true;
 #endif
@@ -183,6 +190,17 @@ failed:
 done:
 #if PROP == 3
 	incall[me] = false;
+#endif
+#if NCALLS > 1
+	/* the next call of a looping process (issue 20 item 3) */
+#if PROP == 3
+	cnt[me] = 0;
+#endif
+	calls++;
+	if
+	:: calls < NCALLS -> tries = 0; f = 0; goto nextcall
+	:: else -> skip
+	fi;
 #endif
 	skip
 }

@@ -72,6 +72,20 @@
  *               If (return_stat.2==FAILURE) go to 1"): stat.2 is the
  *               status of access 4, already not FAILURE, so nothing after
  *               access 5 sends the call back
+ *   OSMAP   1 = the shadow mappings are the real OS's (wip/src/shadow_sys.c,
+ *               ud_sh_sys_*, with the owner record of SHADOW-M15: at most
+ *               one readable context-0 shadow mapping of a physical page
+ *               in the system) and every access goes through the real
+ *               MMU translation (ud_sh_os_translate); an access that does
+ *               not translate faults and never reaches the bus.  Each
+ *               honest call asks the OS for a readable shadow mapping of
+ *               its source first (refused while another address space
+ *               holds one: the call waits and asks again, or gives up --
+ *               falls back to the kernel's DMA path, outside the model)
+ *               and removes it when the call is over.  Destinations and
+ *               X's pages are mapped once at start.  THREAT 0 only.
+ *   NCALLS  DMA calls each honest process makes, one after the other
+ *           (default 1; issue 20 item 3: processes that loop)
  */
 
 #ifndef FORM
@@ -103,6 +117,12 @@
 #endif
 #ifndef XRDDST
 #define XRDDST 0
+#endif
+#ifndef OSMAP
+#define OSMAP 0
+#endif
+#ifndef NCALLS
+#define NCALLS 1
 #endif
 #ifndef LOCK
 #if THREAT == 2
@@ -140,6 +160,9 @@ c_decl {
 \#include "alg3_glue.h"
 }
 c_state "struct ud_sh_alg3 eng" "Global"
+#if OSMAP
+c_state "struct ud_sh_sys os" "Global"
+#endif
 
 /* Rights: rd/wr[proc * NPG + page].  Constant after init. */
 bool rd[NPROC * NPG];
@@ -152,7 +175,7 @@ byte isz[NPROC];
 /* Scratch of one bus access: set and cleared inside the atomic step, so
  * it is always 0 between steps and costs no states. */
 byte g_who; byte g_kind; byte g_pg; byte g_data;
-byte g_res;                   /* 0 nothing, 1 started, 2 refused (error) */
+byte g_res;                   /* 0 nothing, 1 started, 2 refused (error), 3 MMU fault */
 byte g_st;                    /* status a LOAD returns: 0 pending, 1 started, 2 FAILURE */
 byte g_src; byte g_dst; byte g_size;
 
@@ -182,9 +205,35 @@ byte nstarted;                /* DMAs started so far (for the replay) */
 inline bus(who, kind, pg, data, f)
 {
 	atomic {
+		g_who = who; g_kind = kind; g_pg = pg; g_data = data;
+#if OSMAP
+		/* the real MMU: the process's shadow mapping, or a fault */
+		c_code {
+			struct ud_sh_dma o;
+			int32_t r;
+			uint64_t sa = m_os_translate(&now.os, now.g_who, now.g_pg, (uint32_t)now.g_kind);
+			o.src = 0; o.dst = 0; o.size = 0; o.ctx = 0;
+			if (sa == 0) {
+				now.g_res = 3;
+			} else {
+			r = ud_sh_alg3_step(&now.eng, &m_cfg, (uint32_t)now.g_kind,
+					    sa, (uint32_t)now.g_data, &o);
+			now.g_res = (r == UD_SH_STARTED) ? 1 : (r < 0 ? 2 : 0);
+			now.g_st = (uchar)m_load_status(r, &now.eng);
+			if (r == UD_SH_STARTED) {
+				now.g_src = (uchar)m_page(o.src);
+				now.g_dst = (uchar)m_page(o.dst);
+				now.g_size = (o.size < 255u) ? (uchar)o.size : 255;
+			}
+			}
+		};
+		/* an honest process only issues accesses its mappings allow; what
+		 * does reach the bus is within the page rights */
+		assert(g_res != 3 || who == PX);
+		assert(g_res == 3 || kind == ST && wr[who * NPG + pg] || kind == LD && rd[who * NPG + pg]);
+#else
 		/* the MMU lets through only what the page rights allow */
 		assert(kind == ST && wr[who * NPG + pg] || kind == LD && rd[who * NPG + pg]);
-		g_who = who; g_kind = kind; g_pg = pg; g_data = data;
 		c_code {
 			struct ud_sh_dma o;
 			int32_t r;
@@ -199,6 +248,7 @@ inline bus(who, kind, pg, data, f)
 				now.g_size = (o.size < 255u) ? (uchar)o.size : 255;
 			}
 		};
+#endif
 		printf("BUS who=%d kind=%d page=%d data=%d res=%d st=%d src=%d dst=%d size=%d\n",
 		       g_who, g_kind, g_pg, g_data, g_res, g_st, g_src, g_dst, g_size);
 #if PROP == 2
@@ -282,8 +332,29 @@ proctype Honest(byte me)
 {
 	byte tries;
 	byte f;
+#if OSMAP
+	int mr;
+#endif
+#if NCALLS > 1
+	byte calls;
+nextcall:
+#endif
 #if LOCK
 	atomic { lock == 0 -> lock = me };
+#endif
+#if OSMAP
+	/* ask the OS for a readable shadow mapping of the source */
+mapsrc:
+	c_code { PHonest->mr = m_os_map(&now.os, PHonest->me, now.isrc[PHonest->me]); };
+	if
+	:: mr == 0 -> skip
+	:: else ->
+		assert(mr == -5);          /* UD_E_BUSY: another holds the page */
+		if
+		:: goto mapsrc             /* wait and ask again */
+		:: goto gaveup             /* the kernel's DMA path instead */
+		fi
+	fi;
 #endif
 #if PROP == 3
 	incall[me] = true;
@@ -323,11 +394,27 @@ failed:
 	f = 0;
 	goto again;
 done:
+#if OSMAP
+	c_code { PHonest->mr = m_os_unmap(&now.os, PHonest->me, now.isrc[PHonest->me]); };
+	assert(mr == 0);
+gaveup:
+#endif
 #if PROP == 3
 	incall[me] = false;
 #endif
 #if LOCK
 	lock = 0;
+#endif
+#if NCALLS > 1
+	/* the next call of a looping process (issue 20 item 3) */
+#if PROP == 3
+	cnt[me] = 0;
+#endif
+	calls++;
+	if
+	:: calls < NCALLS -> tries = 0; f = 0; goto nextcall
+	:: else -> skip
+	fi;
 #endif
 	skip
 }
@@ -367,6 +454,13 @@ init {
 		c_code {
 			m_engine_init(&now.eng, FORM);
 		};
+#if OSMAP
+		c_code {
+			now.g_res = (uchar)(m_os_init(&now.os, XRDSRC, P2SRC, XRDDST) != 0);
+		};
+		assert(g_res == 0);
+		g_res = 0;
+#endif
 		/* P1, the victim: A1 -> A2, size 1.  It owns A1 and A2. */
 		rd[P1 * NPG + A1] = 1; wr[P1 * NPG + A1] = 1;
 		rd[P1 * NPG + A2] = 1; wr[P1 * NPG + A2] = 1;

@@ -76,4 +76,81 @@ static int m_page(uint64_t a)
 	return 0;
 }
 
+/* OSMAP (alg3.pml): the shadow mappings come from the real OS side,
+ * wip/src/shadow_sys.c -- ud_sh_sys_* with its owner record of readable
+ * context-0 shadow mappings (SHADOW-M15) -- and every access goes through
+ * the real MMU translation ud_sh_os_translate.  Process p (1..3) is
+ * address space p - 1; model page pg is virtual page 0x10 + pg of every
+ * process and physical page (M_PHYS_BASE / 4096) + pg.  The system lives
+ * in the SPIN state vector (c_state "struct ud_sh_sys os"). */
+#ifndef OSMAP
+#define OSMAP 0
+#endif
+#if OSMAP
+#include "shadow_sys.h"
+
+#define M_VPAGE(pg) (0x10u + (uint64_t)(pg))
+#define M_PPAGE(pg) ((uint64_t)M_PHYS_BASE / 4096u + (uint64_t)(pg))
+
+static int m_os_page(struct ud_sh_sys *s, int p, int pg, uint32_t rights, uint32_t srights)
+{
+	uint64_t sv = 0;
+
+	if (ud_sh_sys_pt_add(s, (uint32_t)(p - 1), M_VPAGE(pg), M_PPAGE(pg), rights) != UD_OK)
+		return -1;
+	if (srights && ud_sh_sys_map(s, (uint32_t)(p - 1), M_VPAGE(pg) * 4096u, srights, &sv) != UD_OK)
+		return -1;
+	return 0;
+}
+
+/* Regular pages as in alg3.pml's init (pages: A1 1, A2 2, B1 3, B2 4,
+ * M 5; processes P1 1, P2 2, X 3) and the static shadow mappings: each
+ * destination, and X's pages.  The honest processes' sources are mapped
+ * per call (m_os_map).  0 when every request succeeded. */
+static int m_os_init(struct ud_sh_sys *s, int xrdsrc, int p2src, int xrddst)
+{
+	int bad = 0;
+
+	ud_sh_sys_init(s);
+	bad |= m_os_page(s, 1, 1, 3u, 0u);          /* P1: A1 rw (its source)    */
+	bad |= m_os_page(s, 1, 2, 3u, 3u);          /* P1: A2 rw, shadow rw      */
+	if (p2src == 1)
+		bad |= m_os_page(s, 2, 1, 1u, 0u);  /* P2: A1 read-shared        */
+	else
+		bad |= m_os_page(s, 2, 3, 3u, 0u);  /* P2: B1 private            */
+	bad |= m_os_page(s, 2, 4, 3u, 3u);          /* P2: B2 rw, shadow rw      */
+	bad |= m_os_page(s, 3, 5, 3u, 3u);          /* X: M rw, shadow rw        */
+	if (xrdsrc)
+		bad |= m_os_page(s, 3, 1, 1u, 1u);  /* X: A1 read                */
+	if (xrddst)
+		bad |= m_os_page(s, 3, 2, 1u, 1u);  /* X: A2 read                */
+	return bad;
+}
+
+/* Process p asks for a readable shadow mapping of page pg: the UD_*
+ * status of ud_sh_sys_map. */
+static int m_os_map(struct ud_sh_sys *s, int p, int pg)
+{
+	uint64_t sv = 0;
+
+	return (int)ud_sh_sys_map(s, (uint32_t)(p - 1), M_VPAGE(pg) * 4096u, UD_SH_R_READ, &sv);
+}
+
+static int m_os_unmap(struct ud_sh_sys *s, int p, int pg)
+{
+	return (int)ud_sh_sys_unmap(s, (uint32_t)(p - 1), UD_SH_VBIT + M_VPAGE(pg) * 4096u);
+}
+
+/* The MMU: process p's shadow access of `kind` to page pg.  The shadow
+ * physical address, or 0 when it faults (never reaches the bus). */
+static uint64_t m_os_translate(const struct ud_sh_sys *s, int p, int pg, uint32_t kind)
+{
+	uint64_t sa = 0;
+
+	if (ud_sh_os_translate(&s->as[p - 1], UD_SH_VBIT + M_VPAGE(pg) * 4096u, kind, &sa) != UD_OK)
+		return 0;
+	return sa;
+}
+#endif
+
 #endif

@@ -1,4 +1,4 @@
-/* uldma-links: shadow shadow_os */
+/* uldma-links: shadow shadow_os shadow_sys */
 /*
  * tests/unit/test_shadow.c -- shadow addressing, the three recognisers and
  * the OS side (src/shadow.c, src/shadow_os.c; seed 000, first half).
@@ -10,6 +10,7 @@
 #include <string.h>
 #include "shadow.h"
 #include "shadow_os.h"
+#include "shadow_sys.h"
 
 #define SB  0x10000000000ull           /* 2^40: the shadow bit           */
 #define REG 0x100000ull                /* algorithm-1 register pages      */
@@ -273,6 +274,67 @@ START_TEST(os_full_and_remove)
 }
 END_TEST
 
+/* SHADOW-M15 (the fix of SHADOW-M10): one readable context-0 shadow
+ * mapping of a physical page in the whole system.  A second address space
+ * asking for one is refused with UD_E_BUSY and nothing changes; write-only
+ * mappings and context-id (algorithm 2) mappings are not restricted; the
+ * unmap releases the record, and then the other may map the page. */
+START_TEST(os_one_reader)
+{
+	static struct ud_sh_sys sys, before;
+	uint64_t sv = 7, sa = 0;
+	ud_sh_sys_init(&sys);
+	/* A1 = physical page 0x61, readable by address spaces 0 and 1 */
+	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, 0, 0x10, 0x61, UD_SH_R_READ | UD_SH_R_WRITE), UD_OK);
+	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, 1, 0x20, 0x61, UD_SH_R_READ), UD_OK);
+	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, UD_SH_NAS, 0x20, 0x61, UD_SH_R_READ), UD_E_RANGE);
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 0, 0x10000, UD_SH_R_READ, &sv), UD_OK);
+	ck_assert_uint_eq(sv, UD_SH_VBIT + 0x10000);
+	/* one record of page 0x61, naming address space 0 as its owner */
+	{
+		uint32_t found = 0;
+		for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+			if (sys.own[k].valid == 1 && sys.own[k].ppage == 0x61) {
+				found++;
+				ck_assert_uint_eq(sys.own[k].as, 0);
+			}
+		ck_assert_uint_eq(found, 1);
+	}
+	/* the second reader is refused; state and *svaddr unchanged */
+	memcpy(&before, &sys, sizeof sys);
+	sv = 7;
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 1, 0x20000, UD_SH_R_READ, &sv), UD_E_BUSY);
+	ck_assert_uint_eq(sv, 7);
+	ck_assert(memcmp(&before, &sys, sizeof sys) == 0);
+	ck_assert_int_eq(ud_sh_os_translate(&sys.as[1], UD_SH_VBIT + 0x20008, UD_BUS_LOAD, &sa), UD_E_NOENT);
+	/* also a second readable mapping of it in the owner itself */
+	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, 0, 0x11, 0x61, UD_SH_R_READ), UD_OK);
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 0, 0x11000, UD_SH_R_READ, &sv), UD_E_BUSY);
+	/* a write-only mapping is not a reader */
+	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, 2, 0x30, 0x61, UD_SH_R_WRITE), UD_OK);
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 2, 0x30000, UD_SH_R_WRITE, &sv), UD_OK);
+	/* bad arguments keep their codes */
+	ck_assert_int_eq(ud_sh_sys_map(&sys, UD_SH_NAS, 0x20000, UD_SH_R_READ, &sv), UD_E_RANGE);
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 1, 0x21000, UD_SH_R_READ, &sv), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 1, 0x20000, 0, &sv), UD_E_INVAL);
+	ck_assert_int_eq(ud_sh_sys_unmap(&sys, UD_SH_NAS, UD_SH_VBIT + 0x10000), UD_E_RANGE);
+	ck_assert_int_eq(ud_sh_sys_unmap(&sys, 1, UD_SH_VBIT + 0x20000), UD_E_NOENT);
+	/* the owner unmaps: the record goes, the other may map the page */
+	ck_assert_int_eq(ud_sh_sys_unmap(&sys, 0, UD_SH_VBIT + 0x10000), UD_OK);
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+		ck_assert(!(sys.own[k].valid == 1 && sys.own[k].ppage == 0x61));
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 1, 0x20000, UD_SH_R_READ, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&sys.as[1], UD_SH_VBIT + 0x20008, UD_BUS_LOAD, &sa), UD_OK);
+	ck_assert_uint_eq(sa, SB + 0x61008);
+	/* and now the first is refused */
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 0, 0x10000, UD_SH_R_READ, &sv), UD_E_BUSY);
+	/* algorithm-2 address spaces (context id != 0) are not restricted */
+	ck_assert_int_eq(ud_sh_os_init(&sys.as[3], 3), UD_OK);
+	ck_assert_int_eq(ud_sh_sys_pt_add(&sys, 3, 0x40, 0x61, UD_SH_R_READ), UD_OK);
+	ck_assert_int_eq(ud_sh_sys_map(&sys, 3, 0x40000, UD_SH_R_READ, &sv), UD_OK);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("shadow");
@@ -283,6 +345,7 @@ int main(void)
 	tcase_add_test(tc, alg2_paths);
 	tcase_add_test(tc, alg3_paths);
 	tcase_add_test(tc, os_side);
+	tcase_add_test(tc, os_one_reader);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * shadow_sys.c -- the OS as a whole for shadow addressing: the owner
+ * record of readable context-0 shadow mappings (SHADOW-M15).  Contracts:
+ * wip/src/shadow_sys.h.  Not yet proved: docs/METHOD.md.
+ */
+#include "shadow_sys.h"
+
+#define SH_VPAGES (UD_SH_VBIT / UD_PAGE_SIZE)   /* virtual pages          */
+
+/* The page-table entry of virtual page vp, or UD_SH_PT_N. */
+/*@
+  requires valid_as: \valid_read(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_PT_N;
+  ensures found: \result < UD_SH_PT_N ==>
+    as->pt[\result].valid == 1 && as->pt[\result].vpage == vp;
+  ensures none: \result == UD_SH_PT_N ==> \forall integer j; 0 <= j < UD_SH_PT_N ==>
+    !(as->pt[j].valid == 1 && as->pt[j].vpage == vp);
+*/
+static uint32_t pt_find(const struct ud_sh_as *as, uint64_t vp)
+{
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_PT_N;
+	  loop invariant none: \forall integer j; 0 <= j < i ==>
+	    !(as->pt[j].valid == 1 && as->pt[j].vpage == vp);
+	  loop assigns i;
+	  loop variant UD_SH_PT_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_PT_N; i++)
+		if (as->pt[i].valid == 1u && as->pt[i].vpage == vp)
+			return i;
+	return UD_SH_PT_N;
+}
+
+/* The shadow mapping of shadow virtual page svp, or UD_SH_ST_N. */
+/*@
+  requires valid_as: \valid_read(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_ST_N;
+  ensures found: \result < UD_SH_ST_N ==>
+    as->st[\result].valid == 1 && as->st[\result].svpage == svp;
+  ensures none: \result == UD_SH_ST_N ==> \forall integer j; 0 <= j < UD_SH_ST_N ==>
+    !(as->st[j].valid == 1 && as->st[j].svpage == svp);
+*/
+static uint32_t st_find(const struct ud_sh_as *as, uint64_t svp)
+{
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_ST_N;
+	  loop invariant none: \forall integer j; 0 <= j < i ==>
+	    !(as->st[j].valid == 1 && as->st[j].svpage == svp);
+	  loop assigns i;
+	  loop variant UD_SH_ST_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_ST_N; i++)
+		if (as->st[i].valid == 1u && as->st[i].svpage == svp)
+			return i;
+	return UD_SH_ST_N;
+}
+
+/* ------------------------------------------------------------------
+ * The OS as a whole: the owner record of readable context-0 shadow
+ * mappings (SHADOW-M15).  Contracts: src/shadow_os.h.
+ */
+
+void ud_sh_sys_init(struct ud_sh_sys *sys)
+{
+	/*@
+	  loop invariant bound: 0 <= k <= UD_SH_OWN_N;
+	  loop invariant done: \forall integer m; 0 <= m < k ==> sys->own[m].valid == 0;
+	  loop assigns k, sys->own[0 .. UD_SH_OWN_N - 1];
+	  loop variant UD_SH_OWN_N - k;
+	*/
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++) {
+		sys->own[k].ppage = 0;
+		sys->own[k].as = 0;
+		sys->own[k].valid = 0;
+	}
+	/*@
+	  loop invariant bound: 0 <= a <= UD_SH_NAS;
+	  loop invariant own_free: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m].valid == 0;
+	  loop invariant done: \forall integer b; 0 <= b < a ==> sys->as[b].ctx == 0 &&
+	    (\forall integer i; 0 <= i < UD_SH_PT_N ==> sys->as[b].pt[i].valid == 0) &&
+	    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[b].st[i].valid == 0);
+	  loop assigns a, sys->as[0 .. UD_SH_NAS - 1];
+	  loop variant UD_SH_NAS - a;
+	*/
+	for (uint32_t a = 0; a < UD_SH_NAS; a++) {
+		(void)ud_sh_os_init(&sys->as[a], 0u);
+	}
+	/*@ assert pte_all: \forall integer a, k; 0 <= a < UD_SH_NAS && 0 <= k < UD_SH_PT_N ==>
+	      ud_sh_pte_ok(&sys->as[a], k); */
+	/*@ assert ste_all: \forall integer a, k; 0 <= a < UD_SH_NAS && 0 <= k < UD_SH_ST_N ==>
+	      ud_sh_ste_ok(&sys->as[a], k); */
+	/*@ assert no_rd0: \forall integer a, i; 0 <= a < UD_SH_NAS && 0 <= i < UD_SH_ST_N ==>
+	      !ud_sh_rd0(sys, a, i); */
+	//@ assert fwd: ud_sh_fwd(sys);
+	//@ assert uniq: ud_sh_own_uniq(sys);
+	//@ assert ctx_all: \forall integer a; 0 <= a < UD_SH_NAS ==> sys->as[a].ctx < UD_SH_NCTX2;
+	/*@ assert pt_uniq: \forall integer a, i, j; 0 <= a < UD_SH_NAS && 0 <= i < j < UD_SH_PT_N ==>
+	      !(sys->as[a].pt[i].valid == 1 && sys->as[a].pt[j].valid == 1); */
+	/*@ assert st_uniq: \forall integer a, i, j; 0 <= a < UD_SH_NAS && 0 <= i < j < UD_SH_ST_N ==>
+	      !(sys->as[a].st[i].valid == 1 && sys->as[a].st[j].valid == 1); */
+	//@ assert as_all: \forall integer a; 0 <= a < UD_SH_NAS ==> ud_sh_as_inv(&sys->as[a]);
+}
+
+ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
+			   uint64_t ppage, uint32_t rights)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	ud_status r = ud_sh_os_pt_add(&sys->as[a], vpage, ppage, rights);
+	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+	      !(b == 0 && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+	//@ assert ste0: ud_sh_ste_eq{Pre, Here}(sys, 0, 0);
+	/*@ assert link: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+	      ud_sh_link_eq{Pre, Here}(sys, b, j); */
+	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	return r;
+}
+
+/* The owner record of physical page pp, or UD_SH_OWN_N. */
+/*@
+  requires valid_sys: \valid_read(sys);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_OWN_N;
+  ensures found: \result < UD_SH_OWN_N ==>
+    sys->own[\result].valid == 1 && sys->own[\result].ppage == pp;
+  ensures none: \result == UD_SH_OWN_N ==> \forall integer k; 0 <= k < UD_SH_OWN_N ==>
+    !(sys->own[k].valid == 1 && sys->own[k].ppage == pp);
+*/
+static uint32_t own_find(const struct ud_sh_sys *sys, uint64_t pp)
+{
+	/*@
+	  loop invariant bound: 0 <= k <= UD_SH_OWN_N;
+	  loop invariant none: \forall integer m; 0 <= m < k ==>
+	    !(sys->own[m].valid == 1 && sys->own[m].ppage == pp);
+	  loop assigns k;
+	  loop variant UD_SH_OWN_N - k;
+	*/
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+		if (sys->own[k].valid == 1u && sys->own[k].ppage == pp)
+			return k;
+	return UD_SH_OWN_N;
+}
+
+/* A free owner record, or UD_SH_OWN_N. */
+/*@
+  requires valid_sys: \valid_read(sys);
+  assigns \nothing;
+  ensures range: 0 <= \result <= UD_SH_OWN_N;
+  ensures free: \result < UD_SH_OWN_N ==> sys->own[\result].valid == 0;
+  ensures full: \result == UD_SH_OWN_N ==> \forall integer k; 0 <= k < UD_SH_OWN_N ==>
+    sys->own[k].valid != 0;
+*/
+static uint32_t own_free(const struct ud_sh_sys *sys)
+{
+	/*@
+	  loop invariant bound: 0 <= k <= UD_SH_OWN_N;
+	  loop invariant used: \forall integer m; 0 <= m < k ==> sys->own[m].valid != 0;
+	  loop assigns k;
+	  loop variant UD_SH_OWN_N - k;
+	*/
+	for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
+		if (sys->own[k].valid == 0u)
+			return k;
+	return UD_SH_OWN_N;
+}
+
+/* Record k: physical page pp, owner a, its shadow mapping i. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires k_ok: k < UD_SH_OWN_N;
+  assigns sys->own[k];
+  ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a &&
+    sys->own[k].sti == i;
+*/
+static void own_set(struct ud_sh_sys *sys, uint32_t k, uint64_t pp, uint32_t a, uint32_t i)
+{
+	sys->own[k].ppage = pp;
+	sys->own[k].as = a;
+	sys->own[k].sti = i;
+	sys->own[k].valid = 1;
+}
+
+/* Release record k. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires k_ok: k < UD_SH_OWN_N;
+  assigns sys->own[k].valid;
+  ensures cleared: sys->own[k].valid == 0;
+*/
+static void own_clear(struct ud_sh_sys *sys, uint32_t k)
+{
+	sys->own[k].valid = 0;
+}
+
+ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			uint32_t rights, uint64_t *svaddr)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	struct ud_sh_as *as = &sys->as[a];
+	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || as->ctx != 0u ||
+	    rights == UD_SH_R_WRITE) {
+		/* not a readable context-0 mapping: no record involved */
+		ud_status r0 = ud_sh_os_map(as, vaddr, rights, svaddr);
+		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		/*@ assert link0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+		      ud_sh_link_eq{Pre, Here}(sys, b, j); */
+		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		if (r0 != UD_OK) {
+			/*@ assert ste0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+			      !(b == a && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+			//@ assert ste00: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
+			//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+			return r0;
+		}
+		uint32_t i0 = st_find(as, (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
+		//@ assert i0_new: i0 < UD_SH_ST_N && (\let u = i0; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i0);
+		//@ assert i0_not: !ud_sh_rd0(sys, a, i0);
+		/*@ assert ste1: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+		      !(b == a && j == i0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+		//@ assert fwd1: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		(void)i0;
+		return UD_OK;
+	}
+	uint64_t vp = vaddr / UD_PAGE_SIZE;
+	uint32_t j = pt_find(as, vp);
+	if (j >= UD_SH_PT_N)
+		return UD_E_NOENT;
+	uint64_t pp = as->pt[j].ppage;
+	if (own_find(sys, pp) < UD_SH_OWN_N)
+		return UD_E_BUSY;      /* SHADOW-M15: the page has a reader */
+	uint32_t k = own_free(sys);
+	if (k >= UD_SH_OWN_N)
+		return UD_E_NOSPC;
+	ud_status r = ud_sh_os_map(as, vaddr, rights, svaddr);
+	//@ assert ctx2: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	if (r != UD_OK) {
+		/*@ assert ste2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+		      !(b == a && m == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+		//@ assert ste20: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
+		/*@ assert link2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+		//@ assert uniq2: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd2: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		return r;
+	}
+	uint32_t i = st_find(as, SH_VPAGES + vp);
+	//@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
+	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
+	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	own_set(sys, k, pp, a, i);
+	sys->link[a][i] = k;
+	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	/*@ assert link3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_link_eq{Pre, Here}(sys, b, m); */
+	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	//@ assert own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
+	//@ assert own_k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
+	//@ assert link_k: sys->link[a][i] == k;
+	//@ assert pp_i: ud_sh_st_pp(sys, a, i) == pp;
+	/*@ assert free_pp: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(\at(sys->own[m].valid, Pre) == 1 && \at(sys->own[m].ppage, Pre) == pp); */
+	//@ assert uniq3: ud_sh_use_uniq_add(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd3: ud_sh_use_fwd_add(0) && ud_sh_fwd(sys);
+	return UD_OK;
+}
+
+ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	struct ud_sh_as *as = &sys->as[a];
+	uint32_t i = st_find(as, svaddr / UD_PAGE_SIZE);
+	if (i >= UD_SH_ST_N)
+		return UD_E_NOENT;
+	if (as->ctx != 0u || as->st[i].rights == UD_SH_R_WRITE) {
+		/* not a readable context-0 mapping: no record involved */
+		//@ assert not0: !ud_sh_rd0(sys, a, i);
+		ud_status r0 = ud_sh_os_unmap(as, svaddr);
+		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		/*@ assert link0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+		/*@ assert ste0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+		      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+		//@ assert not1: !ud_sh_rd0(sys, a, i);
+		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		return r0;
+	}
+	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, sys->as[a].st[i].pti);
+	//@ assert sp_ge: ud_sh_use_spage0(0) && sys->as[a].st[i].spage >= ud_sh_bit / 4096;
+	//@ ghost uint64_t pp = as->st[i].spage - UD_SH_BIT / UD_PAGE_SIZE;
+	//@ assert rd0_i: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	//@ assert lk: ud_sh_linked(sys, a, i);
+	uint32_t k = sys->link[a][i];
+	//@ assert k_is: k < UD_SH_OWN_N && sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
+	ud_status r = ud_sh_os_unmap(as, svaddr);
+	//@ assert gone: r == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+	own_clear(sys, k);
+	//@ assert ctx1: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	/*@ assert link1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	//@ assert cleared: sys->own[k].valid == 0 && !ud_sh_rd0(sys, a, i);
+	//@ assert k_pre: \let u = k; \let v = i; \at(sys->link[a][v], Pre) == u && \at(sys->own[u].as, Pre) == a && \at(sys->own[u].sti, Pre) == v;
+	//@ assert uniq1: ud_sh_use_uniq_remove(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd1: ud_sh_use_fwd_remove(0) && ud_sh_fwd(sys);
+	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
+	return r;
+}
