@@ -388,4 +388,41 @@ void ud_plat_dma_read(uint64_t pa, uint8_t *buf, uint32_t n);
 */
 void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len);
 
+/* ------------------------------------------------------------- va_piece */
+/* The page-table walk of SMMU context bank cb for one access (seed 004
+ * 1.3.1.4: each context bank's page table belongs to one protection domain,
+ * bank = PD; Appendix A: the TCU walks, the TBU caches), used by
+ * src/va_piece.c for virtual-address transfers.  Returns a walk word,
+ * PTE-like: bits [11:0] the verdict (UD_SMMU_XLATE_OK / _TF / _PF, 0 / 1 /
+ * 2), bits [63:12] the physical frame number when the verdict is OK.  The
+ * core validates the word (verdict <= 2, frame below 2^32, i.e. a physical
+ * address below 2^44); a malformed word is taken as a translation fault.
+ * Homes: host tests/support/plat_host_va_piece.c (a table per bank),
+ * kernel kmod/plat_linux_va_piece.c and R5 firmware/plat_r5_va_piece.c
+ * (no SMMU page table wired yet: every walk answers a translation fault).
+ *
+ * Ghost log (issue 18): ud_pt_n walks, the i-th of bank ud_pt_cb[i] for
+ * address ud_pt_va[i], write iff ud_pt_wnr[i], answering ud_pt_res[i].  The
+ * memory log above gains ud_dma_w[i]: the index of the walk entry i of the
+ * memory log was made under (written in ghost code by the engine, as
+ * ud_dma_va is).  Parallel scalar arrays on purpose (docs/METHOD.md, "What
+ * invalidates the cache").  [A-PLAT-PTW] */
+#define UD_PT_LOG 4096u
+/*@ ghost uint32_t ud_pt_n;
+          uint8_t  ud_pt_cb[UD_PT_LOG];
+          uint64_t ud_pt_va[UD_PT_LOG];
+          uint8_t  ud_pt_wnr[UD_PT_LOG];
+          uint64_t ud_pt_res[UD_PT_LOG];
+          uint32_t ud_dma_w[UD_DMA_LOG]; */
+
+/*@ requires bank: cb < 16;           // the log's uint8_t holds it: a total contract
+    requires room: ud_pt_n < UD_PT_LOG;
+    assigns ud_env, ud_pt_n, ud_pt_cb[ud_pt_n], ud_pt_va[ud_pt_n], ud_pt_wnr[ud_pt_n],
+            ud_pt_res[ud_pt_n], \result;
+    ensures logged: ud_pt_n == \old(ud_pt_n) + 1 &&
+      ud_pt_cb[\old(ud_pt_n)] == cb && ud_pt_va[\old(ud_pt_n)] == va &&
+      ud_pt_wnr[\old(ud_pt_n)] == (wnr ? 1 : 0) && ud_pt_res[\old(ud_pt_n)] == \result;
+*/
+uint64_t ud_plat_pt_walk(uint32_t cb, uint64_t va, bool wnr);
+
 #endif /* UD_PLATFORM_H */
