@@ -227,42 +227,41 @@ int uldma_post_send(int fd, const struct uldma_post *wr)
 	return uldma_post(fd, wr);
 }
 
-int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
-		     const void *local, uint32_t lkey, const void *remote,
-		     uint32_t rkey, uint32_t len)
+/* One RDMA write or read: through the QP's mapped ring when it has one,
+ * else the POST ioctl. */
+static int post_rdma(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		     uint32_t opcode, uint64_t local, uint32_t lkey,
+		     uint64_t remote, uint32_t rkey, uint32_t len)
 {
 	struct uldma_post p = { .wr_id = wr_id, .qp = qp, .dest_qp = dest_qp,
-				.opcode = ULDMA_WR_RDMA_WRITE,
-				.local_addr = uldma_ptr(local), .lkey = lkey,
-				.remote_addr = uldma_ptr(remote), .rkey = rkey,
+				.opcode = opcode,
+				.local_addr = local, .lkey = lkey,
+				.remote_addr = remote, .rkey = rkey,
 				.length = len };
 
 	if (uldma_ring(fd, qp))
 		return uldma_post_ring(fd, qp, &(struct uldma_wqe){
-			.wr_id = wr_id, .dest_qp = dest_qp, .opcode = p.opcode,
-			.local_addr = p.local_addr, .lkey = lkey,
-			.remote_addr = p.remote_addr, .rkey = rkey,
+			.wr_id = wr_id, .dest_qp = dest_qp, .opcode = opcode,
+			.local_addr = local, .lkey = lkey,
+			.remote_addr = remote, .rkey = rkey,
 			.length = len });
 	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
+}
+
+int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		     const void *local, uint32_t lkey, const void *remote,
+		     uint32_t rkey, uint32_t len)
+{
+	return post_rdma(fd, qp, dest_qp, wr_id, ULDMA_WR_RDMA_WRITE,
+			 uldma_ptr(local), lkey, uldma_ptr(remote), rkey, len);
 }
 
 int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 		    void *local, uint32_t lkey, const void *remote,
 		    uint32_t rkey, uint32_t len)
 {
-	struct uldma_post p = { .wr_id = wr_id, .qp = qp, .dest_qp = dest_qp,
-				.opcode = ULDMA_WR_RDMA_READ,
-				.local_addr = uldma_ptr(local), .lkey = lkey,
-				.remote_addr = uldma_ptr(remote), .rkey = rkey,
-				.length = len };
-
-	if (uldma_ring(fd, qp))
-		return uldma_post_ring(fd, qp, &(struct uldma_wqe){
-			.wr_id = wr_id, .dest_qp = dest_qp, .opcode = p.opcode,
-			.local_addr = p.local_addr, .lkey = lkey,
-			.remote_addr = p.remote_addr, .rkey = rkey,
-			.length = len });
-	return uldma_ioctl(fd, ULDMA_IOC_POST, &p);
+	return post_rdma(fd, qp, dest_qp, wr_id, ULDMA_WR_RDMA_READ,
+			 uldma_ptr(local), lkey, uldma_ptr(remote), rkey, len);
 }
 
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max)
