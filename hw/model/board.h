@@ -119,6 +119,7 @@ struct bm_stats {
 	uint64_t acks, pfnacks, rapfs_sent, rapfs_dropped, irqs, multi;
 	uint64_t ff_pushed, ff_dup_filtered, ff_overflow;
 	uint64_t bytes_checked, xfers_ok, fail_transfer;
+	uint64_t xfers_spent, bytes_spent_missing;  /* storms: retry budget spent */
 	uint64_t pagein_fallback_touch;
 	uint64_t keyed_pkts, pins, unpins;
 };
@@ -162,6 +163,10 @@ uint64_t bm_run(void);
  * every byte as expected and written by the engine).  Aborts on a
  * violation; returns bytes checked. */
 uint64_t bm_check(struct bm_xfer *const *x, uint32_t n);
+/* The same, but a transfer may also have ended with its retry budget spent
+ * (UD_R5_SCHED_E_SPENT: a storm of losses): still exactly one
+ * notification, and every byte it wrote is the right one. */
+uint64_t bm_check_spent(struct bm_xfer *const *x, uint32_t n, bool allow_spent);
 
 /* The R5 counters of node n (for the figures). */
 const struct ud_r5_sched_cnt *bm_r5_cnt(uint32_t n);

@@ -148,6 +148,9 @@ struct scen {
 	struct metric met[MAXMET];
 	int nmet;
 	bool t41;
+	bool allow_spent;          /* storms: a spent retry budget is an outcome */
+	double losses[MAXSIZES];   /* storm sweep: loss = dup = each of these */
+	int nlosses;
 	double t41_thesis[5][8];   /* mmap munmap pin unpin touch, 8 sizes */
 	bool t41_has[5];
 };
@@ -252,6 +255,16 @@ static void parse(struct scen *sc, const char *file)
 		else if (!strcmp(t[0], "plot")) { NEED(2); snprintf(sc->plot, sizeof sc->plot, "%s", t[1]); }
 		else if (!strcmp(t[0], "nodes")) { NEED(2); sc->nodes = (uint32_t)atoi(t[1]); }
 		else if (!strcmp(t[0], "iterations")) { NEED(2); sc->iters = atoi(t[1]); }
+		else if (!strcmp(t[0], "allow_spent")) sc->allow_spent = true;
+		else if (!strcmp(t[0], "losses")) {
+			NEED(2);
+			for (int i = 1; i < n; i++) {
+				if (sc->nlosses == MAXSIZES) die(file, ln, "too many loss rates");
+				double v = atof(t[i]);
+				if (v < 0 || v >= 1) die(file, ln, "a loss rate is in [0, 1)");
+				sc->losses[sc->nlosses++] = v;
+			}
+		}
 		else if (!strcmp(t[0], "seed")) { NEED(2); sc->seed = strtoull(t[1], NULL, 0); }
 		else if (!strcmp(t[0], "timeout")) { NEED(2); sc->p.timeout_ns = (bm_time)parse_time_ns(t[1], file, ln); }
 		else if (!strcmp(t[0], "policy")) {
@@ -583,7 +596,13 @@ static void run_sweep(struct scen *sc)
 	bm_fini();
 }
 
-static void run_explicit(struct scen *sc)
+/* What one run of the explicit transfers gave (a storm sweep point). */
+struct outcome {
+	double lat_us;                 /* mean over the completed-OK transfers */
+	uint64_t ok, spent, missing, tmo, rapf, faulted, lost, dup, pushed, filtered, irqs;
+};
+
+static void run_explicit_quiet(struct scen *sc, struct outcome *o, bool print)
 {
 	bm_init(sc->nodes, &sc->p, &sc->pol, sc->seed);
 	static struct bm_xfer xs[MAXXF];
@@ -607,9 +626,10 @@ static void run_explicit(struct scen *sc)
 		for (int i = 0; i < sc->nxf; i++)
 			bm_submit(&xs[i]);
 		bm_run();
-		bm_check(xp, (uint32_t)sc->nxf);
+		bm_check_spent(xp, (uint32_t)sc->nxf, sc->allow_spent);
 		for (int i = 0; i < sc->nxf; i++) {
-			sum += (double)(xs[i].t_done - xs[i].t_start) / 1e3;
+			if (xs[i].status == UD_OK)
+				sum += (double)(xs[i].t_done - xs[i].t_start) / 1e3;
 			bm_keyed_release(&xs[i]);
 			teardown_xfer(&xs[i]);
 		}
@@ -620,10 +640,24 @@ static void run_explicit(struct scen *sc)
 		rapf += (uint64_t)bm_r5_cnt(n)->rtx_rapf;
 		nack_ign += (uint64_t)bm_r5_cnt(n)->ign_stale;
 	}
+	o->ok = bm_st.xfers_ok; o->spent = bm_st.xfers_spent; o->missing = bm_st.bytes_spent_missing;
+	o->lat_us = o->ok ? sum / (double)o->ok : 0;
+	o->tmo = tmo; o->rapf = rapf; o->faulted = bm_st.pkts_rx_fault; o->lost = bm_st.pkts_lost;
+	o->dup = bm_st.pkts_dup; o->pushed = bm_st.ff_pushed; o->filtered = bm_st.ff_dup_filtered;
+	o->irqs = bm_st.irqs;
+	if (!print) {
+		bm_fini();
+		return;
+	}
 	printf("%s: %d iteration(s) x %d transfer(s) on %u nodes: all completed exactly once, "
 	       "%llu bytes checked; mean latency %.1f us\n",
 	       sc->name, sc->iters, sc->nxf, sc->nodes,
-	       (unsigned long long)bm_st.bytes_checked, sum / (sc->iters * sc->nxf));
+	       (unsigned long long)bm_st.bytes_checked, o->lat_us);
+	if (sc->allow_spent)
+		printf("  outcomes: %llu completed OK, %llu failed with the retry budget spent "
+		       "(UD_E_FAULT; %llu bytes not delivered, every delivered byte checked)\n",
+		       (unsigned long long)bm_st.xfers_ok, (unsigned long long)bm_st.xfers_spent,
+		       (unsigned long long)bm_st.bytes_spent_missing);
 	printf("  keyed packets (xfer_packet) %llu, pins %llu, unpins %llu\n",
 	       (unsigned long long)bm_st.keyed_pkts, (unsigned long long)bm_st.pins,
 	       (unsigned long long)bm_st.unpins);
@@ -637,6 +671,66 @@ static void run_explicit(struct scen *sc)
 	       (unsigned long long)bm_st.multi, (unsigned long long)bm_st.rapfs_sent,
 	       (unsigned long long)tmo, (unsigned long long)rapf, (unsigned long long)nack_ign);
 	bm_fini();
+}
+
+static void run_explicit(struct scen *sc)
+{
+	struct outcome o;
+	run_explicit_quiet(sc, &o, true);
+}
+
+/* A storm sweep: the same transfers at each loss rate (loss and
+ * duplication both at that rate, the scenario's jitter), outcomes per
+ * rate in a table, NAME_storm.dat and a plot.  Every run is checked as
+ * run_explicit checks it (exactly one completion per transfer, every
+ * delivered byte right); a spent retry budget is an outcome when the
+ * scenario says allow_spent. */
+static void run_storm(struct scen *sc, const char *out)
+{
+	char dp[512];
+	snprintf(dp, sizeof dp, "%s/%s_storm.dat", out, sc->name);
+	FILE *f = fopen(dp, "w");
+	if (!f) { perror(dp); exit(2); }
+	fprintf(f, "# loss_pct ok_pct mean_ok_latency_us timeouts_per_xfer faulted_pkts fifo_pushed irqs\n");
+	printf("  %6s %6s %6s %12s %9s %9s %9s %9s %7s\n", "loss%", "ok", "spent",
+	       "mean lat us", "timeouts", "faulted", "FIFO push", "filtered", "IRQs");
+	uint64_t all = 0, faults = 0;
+	for (int i = 0; i < sc->nlosses; i++) {
+		struct outcome o;
+		sc->p.loss = sc->p.dup = sc->losses[i];
+		run_explicit_quiet(sc, &o, false);
+		uint64_t n = o.ok + o.spent;
+		all += n;
+		faults += o.faulted;
+		printf("  %6.1f %6llu %6llu %12.1f %9llu %9llu %9llu %9llu %7llu\n",
+		       100 * sc->losses[i], (unsigned long long)o.ok, (unsigned long long)o.spent,
+		       o.lat_us, (unsigned long long)o.tmo, (unsigned long long)o.faulted,
+		       (unsigned long long)o.pushed, (unsigned long long)o.filtered,
+		       (unsigned long long)o.irqs);
+		fprintf(f, "%.1f %.1f %.1f %.2f %llu %llu %llu\n", 100 * sc->losses[i],
+			n ? 100.0 * (double)o.ok / (double)n : 0, o.lat_us,
+			n ? (double)o.tmo / (double)n : 0, (unsigned long long)o.faulted,
+			(unsigned long long)o.pushed, (unsigned long long)o.irqs);
+	}
+	fclose(f);
+	printf("  %llu transfers, each completed exactly once; %llu faulted packets; "
+	       "every delivered byte checked\n", (unsigned long long)all, (unsigned long long)faults);
+	char gp[512];
+	snprintf(gp, sizeof gp, "%s/%s.gp", out, sc->name);
+	f = fopen(gp, "w");
+	if (!f) { perror(gp); exit(2); }
+	fprintf(f, "set terminal pngcairo size 760,450 font ',10' noenhanced\n"
+		"set output '%s/%s.png'\n"
+		"set title \"%s\" noenhanced\n"
+		"set xlabel 'loss rate = duplication rate (%%)'\n"
+		"set ylabel 'transfers completed OK (%%)'\n"
+		"set y2label 'mean latency of the OK ones (ms)'\n"
+		"set yrange [0:105]\nset y2range [0:*]\nset ytics nomirror\nset y2tics\n"
+		"set key outside bottom center horizontal\nset grid\n"
+		"plot '%s' using 1:2 with linespoints lw 2 pt 7 title 'completed OK (rest: retry budget spent)', "
+		"'' using 1:($3/1000) axes x1y2 with linespoints lw 2 pt 5 title 'mean latency, OK transfers'\n",
+		out, sc->name, sc->title, dp);
+	fclose(f);
 }
 
 /* ------------------------------------------------------------ Table 4.1 */
@@ -912,7 +1006,9 @@ int main(int argc, char **argv)
 	double t0 = wall_us();
 	printf("== %s%s%s: %s\n", sc.figure[0] ? "Fig. " : "", sc.figure, sc.figure[0] ? "" : sc.name,
 	       sc.title);
-	if (sc.nxf) {
+	if (sc.nxf && sc.nlosses) {
+		run_storm(&sc, argv[2]);
+	} else if (sc.nxf) {
 		run_explicit(&sc);
 	} else if (sc.nser) {
 		if (!sc.nsizes) { fprintf(stderr, "%s: series without sizes\n", sc.file); return 2; }
