@@ -156,6 +156,40 @@ unsigned int ud_kmod_ring_drain(struct ud_prot *prot);
 bool ud_kmod_rings_active(void);
 
 /*
+ * Invalidation of registered memory (kmod/uldma_mrn.c): an
+ * mmu_interval_notifier on each region's range.  new inserts it (before
+ * the core registers, outside the device mutex) and reads its sequence;
+ * commit (device mutex, after ud_reg_mr succeeded) makes it live, or
+ * -EAGAIN when the range was invalidated in between (the caller takes the
+ * region back); discard removes and frees one never committed.  An
+ * invalidation (munmap, mprotect, exit) waits for the request running,
+ * marks the region invalid and wakes the engine; reap (device mutex)
+ * deregisters every invalid region through the core; run_begin / run_end
+ * bracket each request the engine runs (no region is invalid and still
+ * registered in between).  detach* (device mutex) move a file's notifiers
+ * to a list that release removes and frees outside the device mutex.
+ */
+struct ud_kmod_mrn;
+struct list_head;
+struct ud_kmod_mrn *ud_kmod_mrn_new(u64 addr, u64 len, const void *owner,
+				    unsigned long *seq);
+int ud_kmod_mrn_commit(struct ud_kmod_mrn *m, unsigned long seq, u32 idx,
+		       u32 lkey);
+unsigned long ud_kmod_mrn_seq(struct ud_kmod_mrn *m);
+void ud_kmod_mrn_discard(struct ud_kmod_mrn *m);
+bool ud_kmod_mrn_pending(void);
+unsigned int ud_kmod_mrn_reap(struct ud_prot *prot);
+void ud_kmod_mrn_run_begin(struct ud_prot *prot);
+void ud_kmod_mrn_run_end(void);
+void ud_kmod_mrn_detach(const void *owner, u32 idx, u32 lkey,
+			struct list_head *gone);
+bool ud_kmod_mrn_detach_dead(const void *owner, u32 lkey,
+			     struct list_head *gone);
+void ud_kmod_mrn_detach_owner(const void *owner, bool dead_only,
+			      struct list_head *gone);
+void ud_kmod_mrn_release(struct list_head *gone);
+
+/*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The
  * completions are counted by the core's status (index -ud_status, 0..18).
  */
@@ -178,6 +212,8 @@ struct ud_kmod_stats {
 					 * ENOENT)
 					 */
 	atomic_long_t ring_bad_index;	/* producer index not believed      */
+	atomic_long_t mr_invalidated;	/* regions whose memory went        */
+	atomic_long_t mr_reaped;	/* of them, deregistered by the home */
 };
 extern struct ud_kmod_stats ud_kmod_stats;
 void ud_kmod_stats_count_completion(int status);

@@ -34,7 +34,9 @@
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/init.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/miscdevice.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -214,20 +216,46 @@ static int uldma_dealloc_pd(struct uldma_file *uf, void __user *u, size_t usize)
 	return err;
 }
 
+/*
+ * REG_MR.  The range's notifier goes in first, outside the device mutex
+ * (it may take mmap_lock); a range the core refuses anyway gets none.  If
+ * the range is invalidated between the notifier's sequence read and the
+ * commit -- the pin's own write fault breaking a copy-on-write share after
+ * fork does that -- the region is taken back and registered again with a
+ * fresh sequence, at most UD_KMOD_REG_TRIES times (then EAGAIN).
+ */
+#define UD_KMOD_REG_TRIES 4
+
 static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 {
 	struct uldma_reg_mr r;
 	struct ud_kmod_stage *st;
+	struct ud_kmod_mrn *m;
 	uint32_t h, lkey, rkey;
+	unsigned long seq = 0;
+	unsigned int tries = 0;
+	LIST_HEAD(gone);
 	ud_status s;
 	int err = uldma_arg_in(&r, sizeof(r), u, usize);
 
 	if (err)
 		return err;
+	m = ud_kmod_mrn_new(r.addr, r.length, uf, &seq);
+	if (IS_ERR(m)) {
+		if (PTR_ERR(m) != -EINVAL)
+			return PTR_ERR(m);
+		m = NULL;
+	}
 	st = kmalloc(sizeof(*st), GFP_KERNEL);
-	if (!st)
+	if (!st) {
+		ud_kmod_mrn_discard(m);
 		return -ENOMEM;
+	}
+again:
 	mutex_lock(&uldma->lock);
+	/* This file's notifiers of regions long gone go now. */
+	ud_kmod_mrn_detach_owner(uf, true, &gone);
+	ud_kmod_mrn_reap(&uldma->prot);
 	if (!uldma_owns(uf, r.pd)) {
 		err = -ENOENT;
 		goto out_unlock;
@@ -239,15 +267,31 @@ static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 	err = uldma_errno(s, st->err);
 	if (err)
 		goto out_unlock;
+	/* Invalidated while it was pinned: the pages may not be the range's. */
+	err = m ? ud_kmod_mrn_commit(m, seq, h, lkey) : -EIO;
+	if (err) {
+		WARN_ON(!m);
+		ud_dereg_mr(&uldma->prot, h);
+		if (err == -EAGAIN && ++tries < UD_KMOD_REG_TRIES) {
+			mutex_unlock(&uldma->lock);
+			seq = ud_kmod_mrn_seq(m);
+			goto again;
+		}
+		goto out_unlock;
+	}
 	r.lkey = lkey;
 	r.rkey = rkey;
 	if (copy_to_user(u, &r, sizeof(r))) {
 		/* The caller never learns the key: take the region back. */
 		ud_dereg_mr(&uldma->prot, h);
+		ud_kmod_mrn_detach(uf, h, lkey, &gone);
 		err = -EFAULT;
 	}
+	m = NULL;	/* committed: it is on the list */
 out_unlock:
 	mutex_unlock(&uldma->lock);
+	ud_kmod_mrn_discard(m);
+	ud_kmod_mrn_release(&gone);
 	kfree(st);
 	return err;
 }
@@ -256,6 +300,7 @@ static int uldma_dereg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 {
 	struct uldma_dereg_mr d;
 	struct ud_mr_attr a;
+	LIST_HEAD(gone);
 	uint32_t idx;
 	int err = uldma_arg_in(&d, sizeof(d), u, usize);
 
@@ -267,13 +312,19 @@ static int uldma_dereg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 	if (idx >= UD_PROT_NMR)
 		return -ENOKEY;
 	mutex_lock(&uldma->lock);
+	ud_kmod_mrn_reap(&uldma->prot);
 	/* The key must be the region's current L_Key, in a PD of this file. */
 	if (ud_query_mr(&uldma->prot, idx, &a) != UD_OK || a.lkey != d.lkey ||
-	    !uldma_owns(uf, a.pd))
-		err = -ENOKEY;
-	else
+	    !uldma_owns(uf, a.pd)) {
+		/* A region that went with its memory: deregistered already. */
+		err = ud_kmod_mrn_detach_dead(uf, d.lkey, &gone) ? 0 : -ENOKEY;
+	} else {
 		err = uldma_errno(ud_dereg_mr(&uldma->prot, idx), 0);
+		if (!err)
+			ud_kmod_mrn_detach(uf, idx, d.lkey, &gone);
+	}
 	mutex_unlock(&uldma->lock);
+	ud_kmod_mrn_release(&gone);
 	return err;
 }
 
@@ -289,6 +340,7 @@ static int uldma_check(struct uldma_file *uf, void __user *u, size_t usize)
 	if (c.reserved)
 		return -EINVAL;
 	mutex_lock(&uldma->lock);
+	ud_kmod_mrn_reap(&uldma->prot);
 	if (!uldma_owns(uf, c.pd)) {
 		mutex_unlock(&uldma->lock);
 		return -ENOENT;
@@ -546,6 +598,7 @@ static int uldma_bind_mw(struct uldma_file *uf, void __user *u, size_t usize)
 	if (b.reserved)
 		return -EINVAL;
 	mutex_lock(&uldma->lock);
+	ud_kmod_mrn_reap(&uldma->prot);
 	if (!uldma_owns_qp(uf, b.qp) || !uldma_owns_mw(uf, b.mw)) {
 		err = -ENOENT;
 		goto out_unlock;
@@ -678,6 +731,7 @@ static int uldma_release(struct inode *inode, struct file *file)
 	struct uldma_file *uf = file->private_data;
 	struct ud_mw_attr w;
 	struct ud_mr_attr a;
+	LIST_HEAD(gone);
 	uint32_t i;
 
 	mutex_lock(&uldma->lock);
@@ -700,7 +754,10 @@ static int uldma_release(struct inode *inode, struct file *file)
 			WARN_ON(ud_dealloc_pd(&uldma->prot, i) != UD_OK);
 	}
 	uf->pds = 0;
+	ud_kmod_mrn_detach_owner(uf, false, &gone);
 	mutex_unlock(&uldma->lock);
+	/* Its regions' notifiers, outside the device mutex. */
+	ud_kmod_mrn_release(&gone);
 	ud_kmod_cq_destroy(&uf->cq);
 	kfree(uf);
 	return 0;
