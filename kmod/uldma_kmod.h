@@ -74,6 +74,11 @@ struct ud_kmod_cq {
 	unsigned int reserved;		/* posted, not completed (dev mutex) */
 	wait_queue_head_t wq;		/* POLL with a timeout waits here   */
 	struct ud_kmod_cqe e[UD_KMOD_CQ_DEPTH];
+	/* Mapped (ABI 6): the ring replaces e[] from the first mmap on. */
+	struct page *ring_pg;		/* struct uldma_cq_ring (user ro)   */
+	struct page *db_pg;		/* struct uldma_cq_db (user rw)     */
+	u32 prod;			/* the kernel's producer index      */
+	u32 cons;			/* consumer index believed          */
 };
 void ud_kmod_cq_init(struct ud_kmod_cq *cq);
 void ud_kmod_cq_destroy(struct ud_kmod_cq *cq);
@@ -86,9 +91,23 @@ bool ud_kmod_cq_reserve(struct ud_kmod_cq *cq);
 void ud_kmod_cq_unreserve(struct ud_kmod_cq *cq);
 /* A completion is waiting (for wait_event; no lock). */
 bool ud_kmod_cq_ready(struct ud_kmod_cq *cq);
-/* The oldest completion (NULL: none) and taking it; caller holds cq->lock. */
-const struct ud_kmod_cqe *ud_kmod_cq_front(struct ud_kmod_cq *cq);
+/*
+ * The oldest completion as POLL returns it (false: none) and taking it;
+ * caller holds cq->lock.  Mapped, they read the ring and advance the
+ * consumer index.
+ */
+struct uldma_wc;
+bool ud_kmod_cq_peek(struct ud_kmod_cq *cq, struct uldma_wc *wc);
 void ud_kmod_cq_pop(struct ud_kmod_cq *cq);
+/*
+ * Map the file's completion ring or its consumer page (ABI 6, the page
+ * offset says which); the first mapping moves the queued completions into
+ * the ring.  0 or -errno (kmod/uapi/uldma.h).
+ */
+struct vm_area_struct;
+int ud_kmod_cq_mmap(struct ud_kmod_cq *cq, struct vm_area_struct *vma);
+/* A completion's status for user space: err, else the core's, as errno. */
+int ud_kmod_wc_status(s32 status, s32 err);
 void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq);
 void ud_kmod_qp_unbind(u32 qp);
 /* The queue QP qp is bound to (NULL: none); device mutex. */
@@ -212,6 +231,8 @@ struct ud_kmod_stats {
 					 * ENOENT)
 					 */
 	atomic_long_t ring_bad_index;	/* producer index not believed      */
+	atomic_long_t polls;		/* POLL ioctls                      */
+	atomic_long_t cq_bad_index;	/* CQ consumer index not believed   */
 	atomic_long_t mr_invalidated;	/* regions whose memory went        */
 	atomic_long_t mr_reaped;	/* of them, deregistered by the home */
 };

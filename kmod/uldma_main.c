@@ -116,6 +116,11 @@ static int uldma_errno(ud_status st, int plat_err)
 	return -uldma_errno_tab[-st];
 }
 
+int ud_kmod_wc_status(s32 status, s32 err)
+{
+	return err ? err : uldma_errno(status, 0);
+}
+
 static bool uldma_owns(const struct uldma_file *uf, u32 pd)
 {
 	return pd < UD_PROT_NPD && (uf->pds & BIT(pd));
@@ -474,9 +479,9 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 
 static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 {
-	const struct ud_kmod_cqe *e = NULL;
 	struct uldma_wc wc;
 	struct uldma_poll p;
+	bool some = false;
 	u8 __user *out;
 	u32 n = 0;
 	int err = uldma_arg_in(&p, sizeof(p), u, usize);
@@ -485,6 +490,7 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		return err;
 	if (p.wc_size < sizeof(wc))
 		return -EINVAL;
+	atomic_long_inc(&ud_kmod_stats.polls);
 	out = u64_to_user_ptr(p.wc);
 	if (p.timeout_ms && p.max_wc) {
 		long left = wait_event_interruptible_timeout(uf->cq.wq,
@@ -495,13 +501,7 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 			return -EINTR;
 	}
 	mutex_lock(&uf->cq.lock);
-	while (n < p.max_wc && (e = ud_kmod_cq_front(&uf->cq))) {
-		wc = (struct uldma_wc){ .wr_id = e->wr_id, .qp = e->qp,
-					.opcode = e->opcode,
-					.byte_len = e->len,
-					.status = e->err ? e->err :
-						  uldma_errno(e->status, 0),
-					.core_status = e->status };
+	while (n < p.max_wc && (some = ud_kmod_cq_peek(&uf->cq, &wc))) {
 		/* Taken only once written. */
 		if (copy_to_user(out, &wc, sizeof(wc)) ||
 		    clear_user(out + sizeof(wc), p.wc_size - sizeof(wc)))
@@ -511,7 +511,7 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		n++;
 	}
 	mutex_unlock(&uf->cq.lock);
-	if (n == 0 && p.max_wc && e)
+	if (n == 0 && p.max_wc && some)
 		return -EFAULT;
 	p.count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
@@ -652,6 +652,9 @@ static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
 	int err;
 
 	BUILD_BUG_ON(PAGE_SHIFT > 16);
+	/* The file's completion ring (ABI 6): no device state involved. */
+	if (qp == ULDMA_MMAP_CQ >> 17)
+		return ud_kmod_cq_mmap(&uf->cq, vma);
 	mutex_lock(&uldma->lock);
 	if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
 		err = -ENOENT;
