@@ -138,6 +138,7 @@ void ud_kmod_cq_unreserve(struct ud_kmod_cq *cq)
 
 bool ud_kmod_cq_ready(struct ud_kmod_cq *cq)
 {
+	/* Pairs with the mapping's release: db_pg is set when ring_pg is. */
 	if (smp_load_acquire(&cq->ring_pg))
 		return READ_ONCE(cq->prod) !=
 		       READ_ONCE(ud_kmod_cq_db(cq)->consumer);
@@ -324,8 +325,8 @@ static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
 				.opcode = e->opcode, .byte_len = e->len,
 				.status = ud_kmod_wc_status(e->status, e->err),
 				.core_status = e->status };
-			/* The slot is written before the index that shows it. */
 			cq->prod++;
+			/* The slot is visible before the index showing it. */
 			smp_store_release(&ring->producer, cq->prod);
 		} else {
 			cq->e[(cq->head + cq->count) % UD_KMOD_CQ_DEPTH] = *e;
