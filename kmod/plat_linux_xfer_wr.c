@@ -57,6 +57,7 @@ static atomic_long_t ud_kmod_cq_lost = ATOMIC_LONG_INIT(0);
 void ud_kmod_cq_init(struct ud_kmod_cq *cq)
 {
 	mutex_init(&cq->lock);
+	mutex_init(&cq->poll_lock);
 	init_waitqueue_head(&cq->wq);
 	cq->head = 0;
 	cq->count = 0;
@@ -74,6 +75,7 @@ void ud_kmod_cq_destroy(struct ud_kmod_cq *cq)
 		put_page(cq->ring_pg);
 	if (cq->db_pg)
 		put_page(cq->db_pg);
+	mutex_destroy(&cq->poll_lock);
 	mutex_destroy(&cq->lock);
 }
 
@@ -182,10 +184,14 @@ void ud_kmod_cq_pop(struct ud_kmod_cq *cq)
 	cq->count--;
 }
 
-/* cq->lock: the ring pages, the queued completions moved into them. */
-static int ud_kmod_cq_map_ring(struct ud_kmod_cq *cq)
+/*
+ * cq->lock: rpg and dpg (allocated before the lock: no reclaim, which may
+ * run a region notifier, under cq->lock) become the ring pages, the queued
+ * completions moved into them; they are the caller's to free unless taken.
+ */
+static int ud_kmod_cq_map_ring(struct ud_kmod_cq *cq, struct page **rpg,
+			       struct page **dpg)
 {
-	struct page *rpg, *dpg;
 	struct uldma_cq_ring *ring;
 
 	BUILD_BUG_ON(sizeof(struct uldma_cq_ring) > ULDMA_MMAP_LEN);
@@ -195,16 +201,9 @@ static int ud_kmod_cq_map_ring(struct ud_kmod_cq *cq)
 		return 0;
 	if (cq->count + cq->reserved > ULDMA_CQ_DEPTH)
 		return -EBUSY;
-	rpg = alloc_page(GFP_KERNEL | __GFP_ZERO);
-	dpg = alloc_page(GFP_KERNEL | __GFP_ZERO);
-	if (!rpg || !dpg) {
-		if (rpg)
-			__free_page(rpg);
-		if (dpg)
-			__free_page(dpg);
+	if (!*rpg || !*dpg)
 		return -ENOMEM;
-	}
-	ring = page_address(rpg);
+	ring = page_address(*rpg);
 	ring->depth = ULDMA_CQ_DEPTH;
 	ring->wc_size = sizeof(struct uldma_wc);
 	cq->prod = 0;
@@ -215,15 +214,18 @@ static int ud_kmod_cq_map_ring(struct ud_kmod_cq *cq)
 	}
 	cq->head = 0;
 	ring->producer = cq->prod;
-	cq->db_pg = dpg;
+	cq->db_pg = *dpg;
 	/* cq_ready reads ring_pg without the lock: db_pg is set first. */
-	smp_store_release(&cq->ring_pg, rpg);
+	smp_store_release(&cq->ring_pg, *rpg);
+	*rpg = NULL;
+	*dpg = NULL;
 	return 0;
 }
 
 int ud_kmod_cq_mmap(struct ud_kmod_cq *cq, struct vm_area_struct *vma)
 {
 	u64 off = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	struct page *rpg = NULL, *dpg = NULL;
 	bool db = off & (1u << 16);
 	int err;
 
@@ -237,9 +239,17 @@ int ud_kmod_cq_mmap(struct ud_kmod_cq *cq, struct vm_area_struct *vma)
 	} else if (!(vma->vm_flags & VM_SHARED)) {
 		return -EINVAL;
 	}
+	if (!READ_ONCE(cq->ring_pg)) {
+		rpg = alloc_page(GFP_KERNEL | __GFP_ZERO);
+		dpg = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	}
 	mutex_lock(&cq->lock);
-	err = ud_kmod_cq_map_ring(cq);
+	err = ud_kmod_cq_map_ring(cq, &rpg, &dpg);
 	mutex_unlock(&cq->lock);
+	if (rpg)
+		__free_page(rpg);
+	if (dpg)
+		__free_page(dpg);
 	if (err)
 		return err;
 	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;

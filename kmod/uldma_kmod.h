@@ -68,7 +68,11 @@ struct ud_kmod_cqe {
 	s32 err;			/* 0, or the home's own -errno      */
 };
 struct ud_kmod_cq {
-	struct mutex lock;		/* inside the device mutex          */
+	struct mutex lock;		/* inside the device mutex and the
+					 * engine's run lock: never held
+					 * across a user access
+					 */
+	struct mutex poll_lock;		/* one POLL at a time (outside lock) */
 	unsigned int head;		/* oldest entry                     */
 	unsigned int count;
 	unsigned int reserved;		/* posted, not completed (dev mutex) */

@@ -500,17 +500,29 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		if (left < 0)
 			return -EINTR;
 	}
-	mutex_lock(&uf->cq.lock);
-	while (n < p.max_wc && (some = ud_kmod_cq_peek(&uf->cq, &wc))) {
+	/*
+	 * cq.lock is never held across the user copy: a fault there may wait
+	 * for mmap_lock, whose holder (munmap) may be waiting in the region
+	 * notifier for the engine, which completes under cq.lock.  poll_lock
+	 * keeps the peeked completion the oldest until it is popped (only
+	 * POLL pops; the door appends, a mapping moves it in order).
+	 */
+	mutex_lock(&uf->cq.poll_lock);
+	while (n < p.max_wc) {
+		mutex_lock(&uf->cq.lock);
+		some = ud_kmod_cq_peek(&uf->cq, &wc);
+		mutex_unlock(&uf->cq.lock);
 		/* Taken only once written. */
-		if (copy_to_user(out, &wc, sizeof(wc)) ||
+		if (!some || copy_to_user(out, &wc, sizeof(wc)) ||
 		    clear_user(out + sizeof(wc), p.wc_size - sizeof(wc)))
 			break;
+		mutex_lock(&uf->cq.lock);
 		ud_kmod_cq_pop(&uf->cq);
+		mutex_unlock(&uf->cq.lock);
 		out += p.wc_size;
 		n++;
 	}
-	mutex_unlock(&uf->cq.lock);
+	mutex_unlock(&uf->cq.poll_lock);
 	if (n == 0 && p.max_wc && some)
 		return -EFAULT;
 	p.count = n;
