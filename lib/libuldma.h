@@ -57,7 +57,11 @@ int uldma_dealloc_pd(int fd, uint32_t pd);
 
 /*
  * Register [addr, addr + len) in pd; rkey is 0 unless a remote right was
- * asked for.  lkey / rkey may be NULL.
+ * asked for.  lkey / rkey may be NULL.  Since ABI 6 the module watches
+ * the range: once it is unmapped, made read-only, dropped (MADV_DONTNEED)
+ * or its process exits, the region is deregistered by the module (its
+ * keys fail with ENOKEY; uldma_dereg_mr of it answers 0 once).  -EAGAIN:
+ * the range kept changing while it was being pinned; try again.
  */
 int uldma_reg_mr(int fd, uint32_t pd, const void *addr, size_t len,
 		 uint32_t access, uint32_t *lkey, uint32_t *rkey);
