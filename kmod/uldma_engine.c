@@ -61,6 +61,7 @@ static struct {
 	struct task_struct *task;
 	wait_queue_head_t wq;
 	bool paused;
+	bool kicked;			/* look at the rings now            */
 	unsigned int pending;		/* requests in all rings            */
 	unsigned int next;		/* QP to look at first              */
 	struct ud_kmod_sq sq[UD_PROT_NQP];
@@ -147,22 +148,26 @@ static int ud_kmod_engine_fn(void *unused)
 		if (!ud_kmod_rings_active())
 			wait_event_interruptible(ud_eng.wq,
 						 kthread_should_stop() ||
+						 READ_ONCE(ud_eng.kicked) ||
 						 ud_kmod_rings_active() ||
 						 ud_kmod_mrn_pending() ||
 						 ud_kmod_engine_has_work());
 		else if (idle < UD_KMOD_RING_HOT)
 			wait_event_interruptible_hrtimeout(ud_eng.wq,
 				kthread_should_stop() ||
+				READ_ONCE(ud_eng.kicked) ||
 				ud_kmod_mrn_pending() ||
 				ud_kmod_engine_has_work(),
 				ns_to_ktime(UD_KMOD_RING_POLL_NS));
 		else
 			wait_event_interruptible_timeout(ud_eng.wq,
 				kthread_should_stop() ||
+				READ_ONCE(ud_eng.kicked) ||
 				ud_kmod_mrn_pending() ||
 				ud_kmod_engine_has_work(), 1);
 		if (kthread_should_stop())
 			break;
+		WRITE_ONCE(ud_eng.kicked, false);
 		mutex_lock(ud_eng.lock);
 		/* Regions whose memory went leave the core, held or not. */
 		ud_kmod_mrn_reap(ud_eng.prot);
@@ -258,9 +263,15 @@ unsigned int ud_kmod_engine_flush(u32 qp, bool complete)
 	return n;
 }
 
-/* A ring appeared: the thread, asleep without a timeout, starts polling. */
+/*
+ * Look at the rings now: a ring appeared (the thread, asleep without a
+ * timeout, starts polling), a region was invalidated, or a process waits
+ * in POLL for a completion (it is in the kernel anyway: its WQEs need not
+ * wait for the next poll).
+ */
 void ud_kmod_engine_kick(void)
 {
+	WRITE_ONCE(ud_eng.kicked, true);
 	wake_up_interruptible(&ud_eng.wq);
 }
 

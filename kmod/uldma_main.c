@@ -493,10 +493,14 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 	atomic_long_inc(&ud_kmod_stats.polls);
 	out = u64_to_user_ptr(p.wc);
 	if (p.timeout_ms && p.max_wc) {
-		long left = wait_event_interruptible_timeout(uf->cq.wq,
+		long left;
+
+		/* About to sleep: the engine takes this file's WQEs now. */
+		if (!ud_kmod_cq_ready(&uf->cq))
+			ud_kmod_engine_kick();
+		left = wait_event_interruptible_timeout(uf->cq.wq,
 				ud_kmod_cq_ready(&uf->cq),
 				msecs_to_jiffies(p.timeout_ms));
-
 		if (left < 0)
 			return -EINTR;
 	}
