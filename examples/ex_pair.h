@@ -5,7 +5,12 @@
  * buffer, one QP), meet over a Unix socket, send each other their QP
  * number, the buffer's address, length and R_Key, connect their QPs to
  * each other (uldma_connect_qp: both ends must), and keep the socket for
- * their own small messages (ex_send / ex_recv).
+ * their own small messages (ex_send / ex_recv).  Where the module offers
+ * them (ABI 5 and 6), each side maps its QP's send ring and its completion
+ * ring (uldma_map_qp, uldma_map_cq): every post is then a few stores and
+ * every poll a few loads, with no system call; only a wait on an empty
+ * completion ring enters the kernel.  EX_NO_MAP=1 in the environment keeps
+ * both on the ioctls (to compare the two).
  *
  *   prog                  runs both sides: forks, the child is the client,
  *                         the socket a fresh path under /tmp
@@ -47,7 +52,23 @@ struct ex_pair {
 	uint8_t *buf;		/* this side's registered buffer           */
 	uint32_t len;
 	struct ex_peer peer;	/* the other side's                        */
+	int mapped;		/* bit 0: send ring, bit 1: completion ring */
 };
+
+/* "mapped rings" / "ioctls": how this side posts and polls. */
+static inline const char *ex_path(const struct ex_pair *p)
+{
+	switch (p->mapped) {
+	case 3:
+		return "posts and polls through the mapped rings, no system call";
+	case 1:
+		return "posts through the mapped send ring, polls by ioctl";
+	case 2:
+		return "posts by ioctl, polls the mapped completion ring";
+	default:
+		return "posts and polls by ioctl";
+	}
+}
 
 static inline double ex_now(void)
 {
@@ -172,6 +193,12 @@ static inline void ex_pair_setup(struct ex_pair *p, const char *path, uint32_t l
 		r = uldma_create_qp(p->fd, p->pd, &p->qp);
 	if (r)
 		ex_die(p, "setup (pd, reg_mr, create_qp)", r);
+	/* The mapped rings where the module has them; else the ioctls. */
+	p->mapped = 0;
+	if (!getenv("EX_NO_MAP")) {
+		p->mapped |= uldma_map_qp(p->fd, p->qp) ? 0 : 1;
+		p->mapped |= uldma_map_cq(p->fd) ? 0 : 2;
+	}
 	p->sock = ex_socket(p, path);
 	if (p->sock < 0)
 		ex_die_sys(p, "unix socket", p->sock);

@@ -47,6 +47,8 @@ static void run_size(struct ex_pair *p, uint32_t size, uint32_t writes,
 					       p->buf, p->lkey,
 					       (void *)(uintptr_t)p->peer.addr,
 					       p->peer.rkey, size);
+			if (err == -EAGAIN)
+				break;	/* the send ring is full: poll first */
 			if (err)
 				ex_die(p, "post write", err);
 			posted++;
@@ -93,6 +95,7 @@ static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 	if (!p->server) {
 		printf("rdma_bw: %u MB per size, %u writes in flight, pid %d -> pid %u\n",
 		       o.mb, o.depth, (int)getpid(), p->peer.pid);
+		printf("rdma_bw: %s\n", ex_path(p));
 		printf("rdma_bw: %8s %8s %10s %10s\n", "bytes", "writes",
 		       "MB/s", "us/write");
 	}

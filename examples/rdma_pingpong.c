@@ -67,6 +67,7 @@ static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 	if (!p->server) {
 		printf("rdma_pingpong: %u round trips per size, pid %d <-> pid %u (RDMA write, both ways)\n",
 		       rounds, (int)getpid(), p->peer.pid);
+		printf("rdma_pingpong: %s\n", ex_path(p));
 		printf("rdma_pingpong: %8s %8s %12s %12s\n", "bytes", "rounds",
 		       "avg us (1/2 RTT)", "best us");
 	}

@@ -8,7 +8,8 @@
  * a registered region, and a region's frames are pinned from registration
  * on (kmod/plat_linux_mr.c: pin_user_pages_fast with FOLL_LONGTERM), so the
  * frame is a pinned page of the process that registered it.  The door maps
- * that page for the copy (kmap_local_page) and copies the bytes; the piece
+ * that page for the copy (kmap_local_page) and copies the bytes (a write
+ * leaves the page to be marked dirty when it is unpinned); the piece
  * never crosses the page (the door's contract).  A frame that is not
  * memory the kernel manages cannot come from a registration: it is counted
  * and refused with a warning, never touched.  [A-PLAT-DMA]
@@ -49,7 +50,13 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n)
 	kunmap_local(kva);
 	/* The page may be mapped in user space: keep its view coherent. */
 	flush_dcache_page(pg);
-	set_page_dirty_lock(pg);
+	/*
+	 * No set_page_dirty_lock here: the page lock must not be taken under
+	 * the engine's run lock (an invalidation may hold a page lock while it
+	 * waits for that lock).  The page is pinned until its last
+	 * registration goes, and then unpinned dirty
+	 * (unpin_user_pages_dirty_lock), as ib_umem does for RDMA memory.
+	 */
 }
 
 void ud_plat_dma_read(uint64_t pa, uint8_t *buf, uint32_t n)

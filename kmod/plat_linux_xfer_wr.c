@@ -18,16 +18,30 @@
  * flight fill the queue), so the door always finds room; a completion for
  * a QP with no queue or a full queue is counted (module exit logs the
  * count, 0 unless the home is wrong) and warned about.  [A-PLAT-CQ]
+ *
+ * Mapped (ABI 6, kmod/uapi/uldma.h "Polling with no system call"): from a
+ * file's first mmap of its completion queue on, the door writes each
+ * completion into the ring page (read-only for user space) and publishes
+ * the producer index with release order; user space takes completions and
+ * stores its consumer index in the other page.  The kernel keeps both
+ * indices itself (prod, cons) and reads the user's consumer once per
+ * refresh, believing it only when it lies in [cons, prod]: a slot is
+ * written only when the kernel's own cons says it was consumed, so a lying
+ * index can stall the file's own queue, never make the kernel overwrite
+ * a completion.  The reservation rule is the same, with the ring's depth.
  */
 #include <linux/atomic.h>
 #include <linux/bug.h>
+#include <linux/gfp.h>
 #include <linux/limits.h>
+#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/wait.h>
 
 #include "pd.h"
 #include "ud_platform.h"
+#include "uapi/uldma.h"
 #include "uldma_kmod.h"
 
 struct ud_kmod_qp {
@@ -43,15 +57,65 @@ static atomic_long_t ud_kmod_cq_lost = ATOMIC_LONG_INIT(0);
 void ud_kmod_cq_init(struct ud_kmod_cq *cq)
 {
 	mutex_init(&cq->lock);
+	mutex_init(&cq->poll_lock);
 	init_waitqueue_head(&cq->wq);
 	cq->head = 0;
 	cq->count = 0;
 	cq->reserved = 0;
+	cq->ring_pg = NULL;
+	cq->db_pg = NULL;
+	cq->prod = 0;
+	cq->cons = 0;
 }
 
 void ud_kmod_cq_destroy(struct ud_kmod_cq *cq)
 {
+	/* A process still mapping them holds its own references. */
+	if (cq->ring_pg)
+		put_page(cq->ring_pg);
+	if (cq->db_pg)
+		put_page(cq->db_pg);
+	mutex_destroy(&cq->poll_lock);
 	mutex_destroy(&cq->lock);
+}
+
+static struct uldma_cq_ring *ud_kmod_cq_ring(struct ud_kmod_cq *cq)
+{
+	return page_address(cq->ring_pg);
+}
+
+static struct uldma_cq_db *ud_kmod_cq_db(struct ud_kmod_cq *cq)
+{
+	return page_address(cq->db_pg);
+}
+
+/* cq->lock, mapped: believe the user's consumer index if it is sane. */
+static void ud_kmod_cq_refresh(struct ud_kmod_cq *cq)
+{
+	struct uldma_cq_ring *ring = ud_kmod_cq_ring(cq);
+	u32 c = READ_ONCE(ud_kmod_cq_db(cq)->consumer);
+
+	if (c - cq->cons <= cq->prod - cq->cons) {
+		cq->cons = c;
+		WRITE_ONCE(ring->error, 0);
+	} else if (READ_ONCE(ring->error) != -ERANGE) {
+		WRITE_ONCE(ring->error, -ERANGE);
+		atomic_long_inc(&ud_kmod_stats.cq_bad_index);
+	}
+}
+
+/* cq->lock: completions queued and not yet taken. */
+static unsigned int ud_kmod_cq_used(struct ud_kmod_cq *cq)
+{
+	if (!cq->ring_pg)
+		return cq->count;
+	ud_kmod_cq_refresh(cq);
+	return cq->prod - cq->cons;
+}
+
+static unsigned int ud_kmod_cq_depth(struct ud_kmod_cq *cq)
+{
+	return cq->ring_pg ? ULDMA_CQ_DEPTH : UD_KMOD_CQ_DEPTH;
 }
 
 bool ud_kmod_cq_reserve(struct ud_kmod_cq *cq)
@@ -59,7 +123,7 @@ bool ud_kmod_cq_reserve(struct ud_kmod_cq *cq)
 	bool room;
 
 	mutex_lock(&cq->lock);
-	room = cq->count + cq->reserved < UD_KMOD_CQ_DEPTH;
+	room = ud_kmod_cq_used(cq) + cq->reserved < ud_kmod_cq_depth(cq);
 	if (room)
 		cq->reserved++;
 	mutex_unlock(&cq->lock);
@@ -76,22 +140,121 @@ void ud_kmod_cq_unreserve(struct ud_kmod_cq *cq)
 
 bool ud_kmod_cq_ready(struct ud_kmod_cq *cq)
 {
+	/* Pairs with the mapping's release: db_pg is set when ring_pg is. */
+	if (smp_load_acquire(&cq->ring_pg))
+		return READ_ONCE(cq->prod) !=
+		       READ_ONCE(ud_kmod_cq_db(cq)->consumer);
 	return READ_ONCE(cq->count) != 0;
 }
 
-const struct ud_kmod_cqe *ud_kmod_cq_front(struct ud_kmod_cq *cq)
+bool ud_kmod_cq_peek(struct ud_kmod_cq *cq, struct uldma_wc *wc)
 {
+	const struct ud_kmod_cqe *e;
+
 	lockdep_assert_held(&cq->lock);
-	return cq->count ? &cq->e[cq->head] : NULL;
+	if (cq->ring_pg) {
+		if (!ud_kmod_cq_used(cq))
+			return false;
+		*wc = ud_kmod_cq_ring(cq)->wc[cq->cons % ULDMA_CQ_DEPTH];
+		return true;
+	}
+	if (!cq->count)
+		return false;
+	e = &cq->e[cq->head];
+	*wc = (struct uldma_wc){ .wr_id = e->wr_id, .qp = e->qp,
+				 .opcode = e->opcode, .byte_len = e->len,
+				 .status = ud_kmod_wc_status(e->status, e->err),
+				 .core_status = e->status };
+	return true;
 }
 
 void ud_kmod_cq_pop(struct ud_kmod_cq *cq)
 {
 	lockdep_assert_held(&cq->lock);
+	if (cq->ring_pg) {
+		if (WARN_ON_ONCE(cq->cons == cq->prod))
+			return;
+		cq->cons++;
+		WRITE_ONCE(ud_kmod_cq_db(cq)->consumer, cq->cons);
+		return;
+	}
 	if (WARN_ON_ONCE(!cq->count))
 		return;
 	cq->head = (cq->head + 1) % UD_KMOD_CQ_DEPTH;
 	cq->count--;
+}
+
+/*
+ * cq->lock: rpg and dpg (allocated before the lock: no reclaim, which may
+ * run a region notifier, under cq->lock) become the ring pages, the queued
+ * completions moved into them; they are the caller's to free unless taken.
+ */
+static int ud_kmod_cq_map_ring(struct ud_kmod_cq *cq, struct page **rpg,
+			       struct page **dpg)
+{
+	struct uldma_cq_ring *ring;
+
+	BUILD_BUG_ON(sizeof(struct uldma_cq_ring) > ULDMA_MMAP_LEN);
+	BUILD_BUG_ON(ULDMA_MMAP_LEN > PAGE_SIZE);
+	BUILD_BUG_ON(ULDMA_CQ_DEPTH & (ULDMA_CQ_DEPTH - 1));
+	if (cq->ring_pg)
+		return 0;
+	if (cq->count + cq->reserved > ULDMA_CQ_DEPTH)
+		return -EBUSY;
+	if (!*rpg || !*dpg)
+		return -ENOMEM;
+	ring = page_address(*rpg);
+	ring->depth = ULDMA_CQ_DEPTH;
+	ring->wc_size = sizeof(struct uldma_wc);
+	cq->prod = 0;
+	cq->cons = 0;
+	while (ud_kmod_cq_peek(cq, &ring->wc[cq->prod % ULDMA_CQ_DEPTH])) {
+		ud_kmod_cq_pop(cq);
+		cq->prod++;
+	}
+	cq->head = 0;
+	ring->producer = cq->prod;
+	cq->db_pg = *dpg;
+	/* cq_ready reads ring_pg without the lock: db_pg is set first. */
+	smp_store_release(&cq->ring_pg, *rpg);
+	*rpg = NULL;
+	*dpg = NULL;
+	return 0;
+}
+
+int ud_kmod_cq_mmap(struct ud_kmod_cq *cq, struct vm_area_struct *vma)
+{
+	u64 off = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	struct page *rpg = NULL, *dpg = NULL;
+	bool db = off & (1u << 16);
+	int err;
+
+	if ((off & 0xffff) || (off & ~(u64)(1u << 16)) != ULDMA_MMAP_CQ ||
+	    vma->vm_end - vma->vm_start != PAGE_SIZE)
+		return -EINVAL;
+	if (!db) {
+		if (vma->vm_flags & VM_WRITE)
+			return -EACCES;
+		vma->vm_flags &= ~VM_MAYWRITE;
+	} else if (!(vma->vm_flags & VM_SHARED)) {
+		return -EINVAL;
+	}
+	if (!READ_ONCE(cq->ring_pg)) {
+		rpg = alloc_page(GFP_KERNEL | __GFP_ZERO);
+		dpg = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	}
+	mutex_lock(&cq->lock);
+	err = ud_kmod_cq_map_ring(cq, &rpg, &dpg);
+	mutex_unlock(&cq->lock);
+	if (rpg)
+		__free_page(rpg);
+	if (dpg)
+		__free_page(dpg);
+	if (err)
+		return err;
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+	return vm_insert_page(vma, vma->vm_start,
+			      db ? cq->db_pg : cq->ring_pg);
 }
 
 void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq)
@@ -154,6 +317,7 @@ long ud_kmod_cq_dropped(void)
 /* Append to qp's queue in the slot its request reserved. */
 static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
 {
+	struct uldma_cq_ring *ring;
 	struct ud_kmod_cq *cq;
 
 	if (qp >= UD_PROT_NQP || !ud_kmod_qps[qp].cq) {
@@ -163,9 +327,21 @@ static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
 	}
 	cq = ud_kmod_qps[qp].cq;
 	mutex_lock(&cq->lock);
-	if (cq->count < UD_KMOD_CQ_DEPTH) {
-		cq->e[(cq->head + cq->count) % UD_KMOD_CQ_DEPTH] = *e;
-		cq->count++;
+	if (ud_kmod_cq_used(cq) < ud_kmod_cq_depth(cq)) {
+		if (cq->ring_pg) {
+			ring = ud_kmod_cq_ring(cq);
+			ring->wc[cq->prod % ULDMA_CQ_DEPTH] = (struct uldma_wc){
+				.wr_id = e->wr_id, .qp = e->qp,
+				.opcode = e->opcode, .byte_len = e->len,
+				.status = ud_kmod_wc_status(e->status, e->err),
+				.core_status = e->status };
+			cq->prod++;
+			/* The slot is visible before the index showing it. */
+			smp_store_release(&ring->producer, cq->prod);
+		} else {
+			cq->e[(cq->head + cq->count) % UD_KMOD_CQ_DEPTH] = *e;
+			cq->count++;
+		}
 		if (!WARN_ON_ONCE(!cq->reserved))
 			cq->reserved--;
 	} else {

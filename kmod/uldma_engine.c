@@ -61,6 +61,7 @@ static struct {
 	struct task_struct *task;
 	wait_queue_head_t wq;
 	bool paused;
+	bool kicked;			/* look at the rings now            */
 	unsigned int pending;		/* requests in all rings            */
 	unsigned int next;		/* QP to look at first              */
 	struct ud_kmod_sq sq[UD_PROT_NQP];
@@ -117,10 +118,13 @@ static void ud_kmod_engine_run_one(void)
 		return;
 	}
 	ud_kmod_wr_begin(qp, req.wr_id, req.w.opcode);
+	/* No region whose memory went is still registered while it runs. */
+	ud_kmod_mrn_run_begin(ud_eng.prot);
 	t0 = ktime_get_ns();
 	/* The verdict is the completion the core emits through the door. */
 	ud_wr_run(ud_eng.prot, qp, ud_eng.prot, req.dest_qp, &req.w);
 	atomic64_add((s64)(ktime_get_ns() - t0), &ud_kmod_stats.run_ns);
+	ud_kmod_mrn_run_end();
 	atomic_long_inc(&ud_kmod_stats.run);
 }
 
@@ -144,20 +148,29 @@ static int ud_kmod_engine_fn(void *unused)
 		if (!ud_kmod_rings_active())
 			wait_event_interruptible(ud_eng.wq,
 						 kthread_should_stop() ||
+						 READ_ONCE(ud_eng.kicked) ||
 						 ud_kmod_rings_active() ||
+						 ud_kmod_mrn_pending() ||
 						 ud_kmod_engine_has_work());
 		else if (idle < UD_KMOD_RING_HOT)
 			wait_event_interruptible_hrtimeout(ud_eng.wq,
 				kthread_should_stop() ||
+				READ_ONCE(ud_eng.kicked) ||
+				ud_kmod_mrn_pending() ||
 				ud_kmod_engine_has_work(),
 				ns_to_ktime(UD_KMOD_RING_POLL_NS));
 		else
 			wait_event_interruptible_timeout(ud_eng.wq,
 				kthread_should_stop() ||
+				READ_ONCE(ud_eng.kicked) ||
+				ud_kmod_mrn_pending() ||
 				ud_kmod_engine_has_work(), 1);
 		if (kthread_should_stop())
 			break;
+		WRITE_ONCE(ud_eng.kicked, false);
 		mutex_lock(ud_eng.lock);
+		/* Regions whose memory went leave the core, held or not. */
+		ud_kmod_mrn_reap(ud_eng.prot);
 		if (ud_kmod_ring_drain(ud_eng.prot))
 			idle = 0;
 		else if (idle < UD_KMOD_RING_HOT)
@@ -250,9 +263,15 @@ unsigned int ud_kmod_engine_flush(u32 qp, bool complete)
 	return n;
 }
 
-/* A ring appeared: the thread, asleep without a timeout, starts polling. */
+/*
+ * Look at the rings now: a ring appeared (the thread, asleep without a
+ * timeout, starts polling), a region was invalidated, or a process waits
+ * in POLL for a completion (it is in the kernel anyway: its WQEs need not
+ * wait for the next poll).
+ */
 void ud_kmod_engine_kick(void)
 {
+	WRITE_ONCE(ud_eng.kicked, true);
 	wake_up_interruptible(&ud_eng.wq);
 }
 

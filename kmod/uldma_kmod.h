@@ -68,12 +68,21 @@ struct ud_kmod_cqe {
 	s32 err;			/* 0, or the home's own -errno      */
 };
 struct ud_kmod_cq {
-	struct mutex lock;		/* inside the device mutex          */
+	struct mutex lock;		/* inside the device mutex and the
+					 * engine's run lock: never held
+					 * across a user access
+					 */
+	struct mutex poll_lock;		/* one POLL at a time (outside lock) */
 	unsigned int head;		/* oldest entry                     */
 	unsigned int count;
 	unsigned int reserved;		/* posted, not completed (dev mutex) */
 	wait_queue_head_t wq;		/* POLL with a timeout waits here   */
 	struct ud_kmod_cqe e[UD_KMOD_CQ_DEPTH];
+	/* Mapped (ABI 6): the ring replaces e[] from the first mmap on. */
+	struct page *ring_pg;		/* struct uldma_cq_ring (user ro)   */
+	struct page *db_pg;		/* struct uldma_cq_db (user rw)     */
+	u32 prod;			/* the kernel's producer index      */
+	u32 cons;			/* consumer index believed          */
 };
 void ud_kmod_cq_init(struct ud_kmod_cq *cq);
 void ud_kmod_cq_destroy(struct ud_kmod_cq *cq);
@@ -86,9 +95,23 @@ bool ud_kmod_cq_reserve(struct ud_kmod_cq *cq);
 void ud_kmod_cq_unreserve(struct ud_kmod_cq *cq);
 /* A completion is waiting (for wait_event; no lock). */
 bool ud_kmod_cq_ready(struct ud_kmod_cq *cq);
-/* The oldest completion (NULL: none) and taking it; caller holds cq->lock. */
-const struct ud_kmod_cqe *ud_kmod_cq_front(struct ud_kmod_cq *cq);
+/*
+ * The oldest completion as POLL returns it (false: none) and taking it;
+ * caller holds cq->lock.  Mapped, they read the ring and advance the
+ * consumer index.
+ */
+struct uldma_wc;
+bool ud_kmod_cq_peek(struct ud_kmod_cq *cq, struct uldma_wc *wc);
 void ud_kmod_cq_pop(struct ud_kmod_cq *cq);
+/*
+ * Map the file's completion ring or its consumer page (ABI 6, the page
+ * offset says which); the first mapping moves the queued completions into
+ * the ring.  0 or -errno (kmod/uapi/uldma.h).
+ */
+struct vm_area_struct;
+int ud_kmod_cq_mmap(struct ud_kmod_cq *cq, struct vm_area_struct *vma);
+/* A completion's status for user space: err, else the core's, as errno. */
+int ud_kmod_wc_status(s32 status, s32 err);
 void ud_kmod_qp_bind(u32 qp, struct ud_kmod_cq *cq);
 void ud_kmod_qp_unbind(u32 qp);
 /* The queue QP qp is bound to (NULL: none); device mutex. */
@@ -156,6 +179,40 @@ unsigned int ud_kmod_ring_drain(struct ud_prot *prot);
 bool ud_kmod_rings_active(void);
 
 /*
+ * Invalidation of registered memory (kmod/uldma_mrn.c): an
+ * mmu_interval_notifier on each region's range.  new inserts it (before
+ * the core registers, outside the device mutex) and reads its sequence;
+ * commit (device mutex, after ud_reg_mr succeeded) makes it live, or
+ * -EAGAIN when the range was invalidated in between (the caller takes the
+ * region back); discard removes and frees one never committed.  An
+ * invalidation (munmap, mprotect, exit) waits for the request running,
+ * marks the region invalid and wakes the engine; reap (device mutex)
+ * deregisters every invalid region through the core; run_begin / run_end
+ * bracket each request the engine runs (no region is invalid and still
+ * registered in between).  detach* (device mutex) move a file's notifiers
+ * to a list that release removes and frees outside the device mutex.
+ */
+struct ud_kmod_mrn;
+struct list_head;
+struct ud_kmod_mrn *ud_kmod_mrn_new(u64 addr, u64 len, const void *owner,
+				    unsigned long *seq);
+int ud_kmod_mrn_commit(struct ud_kmod_mrn *m, unsigned long seq, u32 idx,
+		       u32 lkey);
+unsigned long ud_kmod_mrn_seq(struct ud_kmod_mrn *m);
+void ud_kmod_mrn_discard(struct ud_kmod_mrn *m);
+bool ud_kmod_mrn_pending(void);
+unsigned int ud_kmod_mrn_reap(struct ud_prot *prot);
+void ud_kmod_mrn_run_begin(struct ud_prot *prot);
+void ud_kmod_mrn_run_end(void);
+void ud_kmod_mrn_detach(const void *owner, u32 idx, u32 lkey,
+			struct list_head *gone);
+bool ud_kmod_mrn_detach_dead(const void *owner, u32 lkey,
+			     struct list_head *gone);
+void ud_kmod_mrn_detach_owner(const void *owner, bool dead_only,
+			      struct list_head *gone);
+void ud_kmod_mrn_release(struct list_head *gone);
+
+/*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The
  * completions are counted by the core's status (index -ud_status, 0..18).
  */
@@ -178,6 +235,10 @@ struct ud_kmod_stats {
 					 * ENOENT)
 					 */
 	atomic_long_t ring_bad_index;	/* producer index not believed      */
+	atomic_long_t polls;		/* POLL ioctls                      */
+	atomic_long_t cq_bad_index;	/* CQ consumer index not believed   */
+	atomic_long_t mr_invalidated;	/* regions whose memory went        */
+	atomic_long_t mr_reaped;	/* of them, deregistered by the home */
 };
 extern struct ud_kmod_stats ud_kmod_stats;
 void ud_kmod_stats_count_completion(int status);

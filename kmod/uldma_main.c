@@ -34,7 +34,9 @@
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/init.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/miscdevice.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -112,6 +114,11 @@ static int uldma_errno(ud_status st, int plat_err)
 	if (st > 0 || -st >= (int)ARRAY_SIZE(uldma_errno_tab))
 		return -EIO;
 	return -uldma_errno_tab[-st];
+}
+
+int ud_kmod_wc_status(s32 status, s32 err)
+{
+	return err ? err : uldma_errno(status, 0);
 }
 
 static bool uldma_owns(const struct uldma_file *uf, u32 pd)
@@ -214,20 +221,46 @@ static int uldma_dealloc_pd(struct uldma_file *uf, void __user *u, size_t usize)
 	return err;
 }
 
+/*
+ * REG_MR.  The range's notifier goes in first, outside the device mutex
+ * (it may take mmap_lock); a range the core refuses anyway gets none.  If
+ * the range is invalidated between the notifier's sequence read and the
+ * commit -- the pin's own write fault breaking a copy-on-write share after
+ * fork does that -- the region is taken back and registered again with a
+ * fresh sequence, at most UD_KMOD_REG_TRIES times (then EAGAIN).
+ */
+#define UD_KMOD_REG_TRIES 4
+
 static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 {
 	struct uldma_reg_mr r;
 	struct ud_kmod_stage *st;
+	struct ud_kmod_mrn *m;
 	uint32_t h, lkey, rkey;
+	unsigned long seq = 0;
+	unsigned int tries = 0;
+	LIST_HEAD(gone);
 	ud_status s;
 	int err = uldma_arg_in(&r, sizeof(r), u, usize);
 
 	if (err)
 		return err;
+	m = ud_kmod_mrn_new(r.addr, r.length, uf, &seq);
+	if (IS_ERR(m)) {
+		if (PTR_ERR(m) != -EINVAL)
+			return PTR_ERR(m);
+		m = NULL;
+	}
 	st = kmalloc(sizeof(*st), GFP_KERNEL);
-	if (!st)
+	if (!st) {
+		ud_kmod_mrn_discard(m);
 		return -ENOMEM;
+	}
+again:
 	mutex_lock(&uldma->lock);
+	/* This file's notifiers of regions long gone go now. */
+	ud_kmod_mrn_detach_owner(uf, true, &gone);
+	ud_kmod_mrn_reap(&uldma->prot);
 	if (!uldma_owns(uf, r.pd)) {
 		err = -ENOENT;
 		goto out_unlock;
@@ -239,15 +272,31 @@ static int uldma_reg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 	err = uldma_errno(s, st->err);
 	if (err)
 		goto out_unlock;
+	/* Invalidated while it was pinned: the pages may not be the range's. */
+	err = m ? ud_kmod_mrn_commit(m, seq, h, lkey) : -EIO;
+	if (err) {
+		WARN_ON(!m);
+		ud_dereg_mr(&uldma->prot, h);
+		if (err == -EAGAIN && ++tries < UD_KMOD_REG_TRIES) {
+			mutex_unlock(&uldma->lock);
+			seq = ud_kmod_mrn_seq(m);
+			goto again;
+		}
+		goto out_unlock;
+	}
 	r.lkey = lkey;
 	r.rkey = rkey;
 	if (copy_to_user(u, &r, sizeof(r))) {
 		/* The caller never learns the key: take the region back. */
 		ud_dereg_mr(&uldma->prot, h);
+		ud_kmod_mrn_detach(uf, h, lkey, &gone);
 		err = -EFAULT;
 	}
+	m = NULL;	/* committed: it is on the list */
 out_unlock:
 	mutex_unlock(&uldma->lock);
+	ud_kmod_mrn_discard(m);
+	ud_kmod_mrn_release(&gone);
 	kfree(st);
 	return err;
 }
@@ -256,6 +305,7 @@ static int uldma_dereg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 {
 	struct uldma_dereg_mr d;
 	struct ud_mr_attr a;
+	LIST_HEAD(gone);
 	uint32_t idx;
 	int err = uldma_arg_in(&d, sizeof(d), u, usize);
 
@@ -267,13 +317,19 @@ static int uldma_dereg_mr(struct uldma_file *uf, void __user *u, size_t usize)
 	if (idx >= UD_PROT_NMR)
 		return -ENOKEY;
 	mutex_lock(&uldma->lock);
+	ud_kmod_mrn_reap(&uldma->prot);
 	/* The key must be the region's current L_Key, in a PD of this file. */
 	if (ud_query_mr(&uldma->prot, idx, &a) != UD_OK || a.lkey != d.lkey ||
-	    !uldma_owns(uf, a.pd))
-		err = -ENOKEY;
-	else
+	    !uldma_owns(uf, a.pd)) {
+		/* A region that went with its memory: deregistered already. */
+		err = ud_kmod_mrn_detach_dead(uf, d.lkey, &gone) ? 0 : -ENOKEY;
+	} else {
 		err = uldma_errno(ud_dereg_mr(&uldma->prot, idx), 0);
+		if (!err)
+			ud_kmod_mrn_detach(uf, idx, d.lkey, &gone);
+	}
 	mutex_unlock(&uldma->lock);
+	ud_kmod_mrn_release(&gone);
 	return err;
 }
 
@@ -289,6 +345,7 @@ static int uldma_check(struct uldma_file *uf, void __user *u, size_t usize)
 	if (c.reserved)
 		return -EINVAL;
 	mutex_lock(&uldma->lock);
+	ud_kmod_mrn_reap(&uldma->prot);
 	if (!uldma_owns(uf, c.pd)) {
 		mutex_unlock(&uldma->lock);
 		return -ENOENT;
@@ -422,9 +479,9 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 
 static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 {
-	const struct ud_kmod_cqe *e = NULL;
 	struct uldma_wc wc;
 	struct uldma_poll p;
+	bool some = false;
 	u8 __user *out;
 	u32 n = 0;
 	int err = uldma_arg_in(&p, sizeof(p), u, usize);
@@ -433,33 +490,44 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		return err;
 	if (p.wc_size < sizeof(wc))
 		return -EINVAL;
+	atomic_long_inc(&ud_kmod_stats.polls);
 	out = u64_to_user_ptr(p.wc);
 	if (p.timeout_ms && p.max_wc) {
-		long left = wait_event_interruptible_timeout(uf->cq.wq,
+		long left;
+
+		/* About to sleep: the engine takes this file's WQEs now. */
+		if (!ud_kmod_cq_ready(&uf->cq))
+			ud_kmod_engine_kick();
+		left = wait_event_interruptible_timeout(uf->cq.wq,
 				ud_kmod_cq_ready(&uf->cq),
 				msecs_to_jiffies(p.timeout_ms));
-
 		if (left < 0)
 			return -EINTR;
 	}
-	mutex_lock(&uf->cq.lock);
-	while (n < p.max_wc && (e = ud_kmod_cq_front(&uf->cq))) {
-		wc = (struct uldma_wc){ .wr_id = e->wr_id, .qp = e->qp,
-					.opcode = e->opcode,
-					.byte_len = e->len,
-					.status = e->err ? e->err :
-						  uldma_errno(e->status, 0),
-					.core_status = e->status };
+	/*
+	 * cq.lock is never held across the user copy: a fault there may wait
+	 * for mmap_lock, whose holder (munmap) may be waiting in the region
+	 * notifier for the engine, which completes under cq.lock.  poll_lock
+	 * keeps the peeked completion the oldest until it is popped (only
+	 * POLL pops; the door appends, a mapping moves it in order).
+	 */
+	mutex_lock(&uf->cq.poll_lock);
+	while (n < p.max_wc) {
+		mutex_lock(&uf->cq.lock);
+		some = ud_kmod_cq_peek(&uf->cq, &wc);
+		mutex_unlock(&uf->cq.lock);
 		/* Taken only once written. */
-		if (copy_to_user(out, &wc, sizeof(wc)) ||
+		if (!some || copy_to_user(out, &wc, sizeof(wc)) ||
 		    clear_user(out + sizeof(wc), p.wc_size - sizeof(wc)))
 			break;
+		mutex_lock(&uf->cq.lock);
 		ud_kmod_cq_pop(&uf->cq);
+		mutex_unlock(&uf->cq.lock);
 		out += p.wc_size;
 		n++;
 	}
-	mutex_unlock(&uf->cq.lock);
-	if (n == 0 && p.max_wc && e)
+	mutex_unlock(&uf->cq.poll_lock);
+	if (n == 0 && p.max_wc && some)
 		return -EFAULT;
 	p.count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
@@ -546,6 +614,7 @@ static int uldma_bind_mw(struct uldma_file *uf, void __user *u, size_t usize)
 	if (b.reserved)
 		return -EINVAL;
 	mutex_lock(&uldma->lock);
+	ud_kmod_mrn_reap(&uldma->prot);
 	if (!uldma_owns_qp(uf, b.qp) || !uldma_owns_mw(uf, b.mw)) {
 		err = -ENOENT;
 		goto out_unlock;
@@ -599,6 +668,9 @@ static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
 	int err;
 
 	BUILD_BUG_ON(PAGE_SHIFT > 16);
+	/* The file's completion ring (ABI 6): no device state involved. */
+	if (qp == ULDMA_MMAP_CQ >> 17)
+		return ud_kmod_cq_mmap(&uf->cq, vma);
 	mutex_lock(&uldma->lock);
 	if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
 		err = -ENOENT;
@@ -678,6 +750,7 @@ static int uldma_release(struct inode *inode, struct file *file)
 	struct uldma_file *uf = file->private_data;
 	struct ud_mw_attr w;
 	struct ud_mr_attr a;
+	LIST_HEAD(gone);
 	uint32_t i;
 
 	mutex_lock(&uldma->lock);
@@ -700,7 +773,10 @@ static int uldma_release(struct inode *inode, struct file *file)
 			WARN_ON(ud_dealloc_pd(&uldma->prot, i) != UD_OK);
 	}
 	uf->pds = 0;
+	ud_kmod_mrn_detach_owner(uf, false, &gone);
 	mutex_unlock(&uldma->lock);
+	/* Its regions' notifiers, outside the device mutex. */
+	ud_kmod_mrn_release(&gone);
 	ud_kmod_cq_destroy(&uf->cq);
 	kfree(uf);
 	return 0;

@@ -82,6 +82,12 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 		   atomic_long_read(&s->ring_refused));
 	seq_printf(m, "ring_bad_index %ld\n",
 		   atomic_long_read(&s->ring_bad_index));
+	seq_printf(m, "polls %ld\n", atomic_long_read(&s->polls));
+	seq_printf(m, "cq_bad_index %ld\n",
+		   atomic_long_read(&s->cq_bad_index));
+	seq_printf(m, "mr_invalidated %ld\n",
+		   atomic_long_read(&s->mr_invalidated));
+	seq_printf(m, "mr_reaped %ld\n", atomic_long_read(&s->mr_reaped));
 	seq_printf(m, "pins_held %ld\n", ud_kmod_pins_held());
 	seq_printf(m, "dma_refused %ld\n", ud_kmod_dma_refusals());
 	return 0;

@@ -122,6 +122,7 @@ int uldma_close(int fd)
 
 	for (qp = 0; qp < ULDMA_LIB_MAXQP; qp++)
 		uldma_unmap_qp(fd, qp);
+	uldma_unmap_cq(fd);
 	return close(fd) == 0 ? 0 : -errno;
 }
 
@@ -264,6 +265,90 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 			 uldma_ptr(local), lkey, uldma_ptr(remote), rkey, len);
 }
 
+/*
+ * The mapped completion rings of this process (ABI 6), by context: fd,
+ * ring (read-only) and consumer page.
+ */
+#define ULDMA_LIB_MAXCQ 16
+static struct {
+	int fd;
+	const struct uldma_cq_ring *ring;
+	struct uldma_cq_db *db;
+} uldma_cqs[ULDMA_LIB_MAXCQ];
+
+static int uldma_cq_slot(int fd)
+{
+	int i;
+
+	for (i = 0; i < ULDMA_LIB_MAXCQ; i++)
+		if (uldma_cqs[i].ring && uldma_cqs[i].fd == fd)
+			return i;
+	return -1;
+}
+
+int uldma_cq_mapped(int fd)
+{
+	return uldma_cq_slot(fd) >= 0;
+}
+
+int uldma_map_cq(int fd)
+{
+	void *ring, *db;
+	int i, err;
+
+	if (uldma_cq_slot(fd) >= 0)
+		return 0;
+	for (i = 0; i < ULDMA_LIB_MAXCQ && uldma_cqs[i].ring; i++)
+		;
+	if (i == ULDMA_LIB_MAXCQ)
+		return -ENOSPC;
+	ring = mmap(NULL, ULDMA_MMAP_LEN, PROT_READ, MAP_SHARED, fd,
+		    (off_t)ULDMA_MMAP_CQ);
+	if (ring == MAP_FAILED)
+		return -errno;
+	db = mmap(NULL, ULDMA_MMAP_LEN, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		  (off_t)ULDMA_MMAP_CQ_DB);
+	if (db == MAP_FAILED) {
+		err = -errno;
+		munmap(ring, ULDMA_MMAP_LEN);
+		return err;
+	}
+	uldma_cqs[i].fd = fd;
+	uldma_cqs[i].ring = ring;
+	uldma_cqs[i].db = db;
+	return 0;
+}
+
+int uldma_unmap_cq(int fd)
+{
+	int i = uldma_cq_slot(fd);
+
+	if (i < 0)
+		return -ENOENT;
+	munmap((void *)(uintptr_t)uldma_cqs[i].ring, ULDMA_MMAP_LEN);
+	munmap(uldma_cqs[i].db, ULDMA_MMAP_LEN);
+	uldma_cqs[i].ring = NULL;
+	uldma_cqs[i].db = NULL;
+	return 0;
+}
+
+/* Take up to max completions from a mapped ring: loads and one store. */
+static int uldma_poll_ring(int i, struct uldma_wc *wc, unsigned int max)
+{
+	const struct uldma_cq_ring *ring = uldma_cqs[i].ring;
+	struct uldma_cq_db *db = uldma_cqs[i].db;
+	uint32_t prod = __atomic_load_n(&ring->producer, __ATOMIC_ACQUIRE);
+	uint32_t cons = db->consumer, n;
+
+	if (prod - cons > ULDMA_CQ_DEPTH)
+		return -ERANGE;		/* the consumer index was broken */
+	for (n = 0; n < max && cons + n != prod; n++)
+		wc[n] = ring->wc[(cons + n) % ULDMA_CQ_DEPTH];
+	if (n)
+		__atomic_store_n(&db->consumer, cons + n, __ATOMIC_RELEASE);
+	return (int)n;
+}
+
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max)
 {
 	return uldma_poll_wait(fd, wc, max, 0);
@@ -279,8 +364,15 @@ int uldma_poll_wait(int fd, struct uldma_wc *wc, unsigned int max,
 {
 	struct uldma_poll p = { .wc = uldma_ptr(wc), .wc_size = sizeof(*wc),
 				.max_wc = max, .timeout_ms = timeout_ms };
-	int err = uldma_ioctl(fd, ULDMA_IOC_POLL, &p);
+	int i = uldma_cq_slot(fd), err;
 
+	if (i >= 0) {
+		err = uldma_poll_ring(i, wc, max);
+		/* Nothing there: only a wait needs the kernel. */
+		if (err || max == 0 || timeout_ms == 0)
+			return err;
+	}
+	err = uldma_ioctl(fd, ULDMA_IOC_POLL, &p);
 	return err ? err : (int)p.count;
 }
 
@@ -326,7 +418,7 @@ static const struct {
 	{ EINVAL, "malformed argument (length 0 or too long, unknown opcode or kind, reserved field set)" },
 	{ ENOKEY, "key does not validate (wrong, forged, stale or deregistered)" },
 	{ EACCES, "the region's or window's access rights do not allow the access" },
-	{ EBUSY, "still in use (a PD with members, a region with a window bound)" },
+	{ EBUSY, "still in use (a PD with members, a region with a window bound), or more completions pending than the completion ring holds" },
 	{ ENOSPC, "table full (PDs, regions, windows, QPs or pinned pages)" },
 	{ ENOENT, "no such PD, region, window or QP in this context, or the target QP gone or not connected (on open: no /dev/uldma)" },
 	{ EBADFD, "object in the wrong state" },
@@ -338,8 +430,8 @@ static const struct {
 	{ ENODATA, "nothing there" },
 	{ ESTALE, "stale reference" },
 	{ EBADMSG, "forged message" },
-	{ EAGAIN, "send queue (or mapped send ring) full: poll, then post again" },
-	{ ERANGE, "region longer than the device's max_mr_len, or a mapped ring's producer index refused" },
+	{ EAGAIN, "send queue (or mapped send ring) full: poll, then post again; or a registration whose range kept changing: try again" },
+	{ ERANGE, "region longer than the device's max_mr_len, or a mapped ring's index refused" },
 	{ ECANCELED, "request flushed: its QP was destroyed before it ran" },
 	{ EINTR, "wait interrupted by a signal" },
 	{ ENOTTY, "not a uldma device, or an ioctl this module does not know" },

@@ -57,7 +57,11 @@ int uldma_dealloc_pd(int fd, uint32_t pd);
 
 /*
  * Register [addr, addr + len) in pd; rkey is 0 unless a remote right was
- * asked for.  lkey / rkey may be NULL.
+ * asked for.  lkey / rkey may be NULL.  Since ABI 6 the module watches
+ * the range: once it is unmapped, made read-only, dropped (MADV_DONTNEED)
+ * or its process exits, the region is deregistered by the module (its
+ * keys fail with ENOKEY; uldma_dereg_mr of it answers 0 once).  -EAGAIN:
+ * the range kept changing while it was being pinned; try again.
  */
 int uldma_reg_mr(int fd, uint32_t pd, const void *addr, size_t len,
 		 uint32_t access, uint32_t *lkey, uint32_t *rkey);
@@ -115,6 +119,26 @@ int uldma_qp_mapped(int fd, uint32_t qp);
 int uldma_post_ring(int fd, uint32_t qp, const struct uldma_wqe *wqe);
 /* The same, with ibv_post_send's meaning: through the ring (-ENOENT: qp not mapped). */
 int uldma_post_send_db(int fd, uint32_t qp, const struct uldma_wqe *wqe);
+
+/*
+ * Polling with no system call (ABI 6; kmod/uapi/uldma.h, "Polling with no
+ * system call").  uldma_map_cq maps this context's completion ring
+ * (read-only) and its consumer page; from then on uldma_poll,
+ * uldma_poll_cq and uldma_poll_wait take completions from the ring with a
+ * few loads and one store -- no system call -- and only a wait on an
+ * empty ring (uldma_poll_wait with a timeout) enters the kernel.  Without
+ * a mapping they use the POLL ioctl, as before.  A mapped ring is never
+ * overrun: a post without room for its completion is refused (ENOBUFS) or
+ * waits in its send ring.  -ERANGE: the consumer index was broken (not by
+ * this library).  uldma_unmap_cq (and uldma_close) undo the mapping;
+ * completions keep going to the ring, and POLL takes from it.  -EBUSY:
+ * more than ULDMA_CQ_DEPTH completions were pending when mapping.  The
+ * table is per process and not locked, like the QPs'.
+ */
+int uldma_map_cq(int fd);
+int uldma_unmap_cq(int fd);
+/* 1: fd's completion ring is mapped here, else 0. */
+int uldma_cq_mapped(int fd);
 
 /* Up to max completions, oldest first: how many (0 when none). */
 int uldma_poll(int fd, struct uldma_wc *wc, unsigned int max);

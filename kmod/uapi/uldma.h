@@ -36,6 +36,13 @@
  *    no struct changed.
  *  - ABI 4 -> 5: mmap of a QP's send ring and its status page (below,
  *    "Posting with no system call"); no ioctl struct changed.
+ *  - ABI 5 -> 6: mmap of the file's completion ring (below, "Polling with
+ *    no system call"); POLL takes from it once it is mapped; a region
+ *    whose memory is unmapped, made read-only (mprotect) or dropped
+ *    (MADV_DONTNEED), or whose process exits, is deregistered by the
+ *    module (its keys fail with ENOKEY; DEREG_MR of it answers 0 once);
+ *    REG_MR may answer EAGAIN (the range kept changing while it was
+ *    pinned).
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -71,7 +78,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	5
+#define ULDMA_ABI_VERSION	6
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -429,6 +436,53 @@ struct uldma_sq_status {
 	__s32 error;		/* 0, or -ERANGE: producer not believed     */
 	__u32 depth;		/* ULDMA_RING_DEPTH                         */
 	__u32 wqe_size;		/* sizeof(struct uldma_wqe)                 */
+};
+
+/*
+ * Polling with no system call (ABI 6).  The file's completion queue may be
+ * mapped (mmap on the /dev/uldma file descriptor, MAP_SHARED):
+ *
+ *   offset ULDMA_MMAP_CQ, ULDMA_MMAP_LEN bytes, PROT_READ only (a writable
+ *     mapping is refused, EACCES; mprotect cannot add write):
+ *     struct uldma_cq_ring: ULDMA_CQ_DEPTH completions (struct uldma_wc)
+ *     and the producer index, written by the kernel only;
+ *   offset ULDMA_MMAP_CQ_DB, ULDMA_MMAP_LEN bytes, PROT_READ|PROT_WRITE:
+ *     struct uldma_cq_db: the consumer index, written by user space.
+ *
+ * Completion i is in slot (i % ULDMA_CQ_DEPTH) once producer > i (load
+ * producer with acquire order, then read the slot); to take completions
+ * up to i, store consumer = i + 1 (release order): the slots may then be
+ * reused.  Indices are free-running 32-bit counters.  From the first mmap
+ * on, completions go to the ring (those not yet polled are moved into it
+ * first; EBUSY if more than ULDMA_CQ_DEPTH are queued or in flight: poll
+ * first) and stay there until the file is closed; POLL then takes from
+ * the ring too (advancing consumer) and its timeout waits for the ring.
+ * No completion is ever overwritten or lost: a request is accepted only
+ * with room for its completion in the ring (ULDMA_CQ_DEPTH completions
+ * not yet consumed plus requests not yet completed): POST answers ENOBUFS
+ * and a WQE waits in its send ring until the consumer index moves.  A
+ * consumer index behind the kernel's or past producer is not believed:
+ * the kernel keeps its own, sets error = -ERANGE (until the index is
+ * sane again) and still never writes an unconsumed slot.
+ * mmap errors: EINVAL (bad offset or length, a private consumer page),
+ * EACCES (writable ring), EBUSY (too many completions pending), ENOMEM.
+ */
+#define ULDMA_CQ_DEPTH		64
+#define ULDMA_MMAP_CQ		((__u64)0xff << 17)
+#define ULDMA_MMAP_CQ_DB	(ULDMA_MMAP_CQ | (1u << 16))
+
+struct uldma_cq_ring {
+	__u32 producer;		/* kernel: completions written so far       */
+	__s32 error;		/* 0, or -ERANGE: consumer not believed     */
+	__u32 depth;		/* ULDMA_CQ_DEPTH                           */
+	__u32 wc_size;		/* sizeof(struct uldma_wc)                  */
+	__u32 pad[12];		/* 0; the slots start 64 bytes in           */
+	struct uldma_wc wc[ULDMA_CQ_DEPTH];
+};
+
+struct uldma_cq_db {
+	__u32 consumer;		/* user: completions taken so far           */
+	__u32 pad[15];
 };
 
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)

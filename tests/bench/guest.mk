@@ -15,6 +15,10 @@
 #                                         the mapped ring's slot write +
 #                                         index store (ABI 5), batches
 #                                         interleaved in one run
+#   poll_ring_vs_ioctl: P                 user-space time to take one
+#                                         completion: POLL ioctl over the
+#                                         mapped completion ring's loads
+#                                         and consumer store (ABI 6)
 # On a machine without qemu-system-x86_64, a Debian kernel image or its
 # headers (scripts/deps.sh board installs them), both lines say "absent"
 # and make bench goes on; a guest run that fails where they exist fails.
@@ -23,17 +27,18 @@ GUEST_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 GUEST_KVER := $(patsubst linux-headers-%,%,$(notdir $(GUEST_KDIR)))
 
 bench-guest:
-	@echo "== guest: the soft engine against memcpy, 64 KB, and starting a transfer through the mapped ring against the POST ioctl, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
+	@echo "== guest: the soft engine against memcpy, 64 KB, starting a transfer through the mapped ring against the POST ioctl, and taking a completion from the mapped completion ring against POLL, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
 	@if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$(GUEST_KDIR)" ] || \
 	    [ ! -f /boot/vmlinuz-$(GUEST_KVER) ] || ! command -v cpio >/dev/null || [ ! -x /bin/busybox ]; then \
 		why="no qemu-system-x86_64, Debian kernel image + headers, cpio or busybox-static here: scripts/deps.sh board"; \
 		echo "engine_copy_vs_memcpy_64k: absent ($$why)"; \
 		echo "engine_copy_vs_memcpy_64k_inside: absent ($$why)"; \
 		echo "dma_start_user_vs_ioctl: absent ($$why)"; \
+		echo "poll_ring_vs_ioctl: absent ($$why)"; \
 	else \
 		mkdir -p $(OUT)/guest; \
 		$(MAKE) -s -C $(ROOT)/tests/board bench-guest >$(OUT)/guest/report.txt 2>&1; rc=$$?; \
-		grep -v '^engine_copy\|^dma_start' $(OUT)/guest/report.txt; \
+		grep -v '^engine_copy\|^dma_start\|^poll_ring' $(OUT)/guest/report.txt; \
 		[ $$rc -eq 0 ] || { echo "guest bench FAILED (build/board/bench/console.log)" >&2; exit 1; }; \
-		grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl' $(OUT)/guest/report.txt; \
+		grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl\|^poll_ring_vs_ioctl' $(OUT)/guest/report.txt; \
 	fi

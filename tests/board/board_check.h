@@ -3,20 +3,23 @@
  * tests/board/board_check.h -- the one check line of the board's user
  * programs: "<prefix>: ok   name (detail)" or "<prefix>: FAIL name ...",
  * counted in total/passed.  Each program defines BOARD_CHECK_PREFIX before
- * including it.
+ * including it.  Also the one socket helper of the multi-process tests:
+ * sock_io moves exactly n bytes over a stream socket.
  */
 #ifndef BOARD_CHECK_H
 #define BOARD_CHECK_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <unistd.h>
 
 static unsigned int total, passed;
 
-static void check(const char *name, int ok, const char *fmt, ...)
+static inline void check(const char *name, int ok, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-static void check(const char *name, int ok, const char *fmt, ...)
+static inline void check(const char *name, int ok, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -32,6 +35,25 @@ static void check(const char *name, int ok, const char *fmt, ...)
 	}
 	printf("\n");
 	fflush(stdout);
+}
+
+/*
+ * Write (out) or read exactly n bytes at m over the stream socket s:
+ * 0, or -1 when the peer closed or an error cut it short.
+ */
+static inline int sock_io(int s, void *m, size_t n, int out)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = out ? write(s, (char *)m + got, n - got) :
+			  read(s, (char *)m + got, n - got);
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
 }
 
 #endif /* BOARD_CHECK_H */

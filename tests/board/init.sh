@@ -5,7 +5,9 @@
 # kmod/uapi/uldma.h from user space), the transfer test (/uldma_xfer_test:
 # RDMA write/read through the module's soft engine, windows, queues, through
 # lib/libuldma), the attacks from another process (/uldma_attack_test),
-# the mapped send rings (/uldma_ring_test), the example (/rdma_loopback) and the two-process examples
+# the mapped send rings (/uldma_ring_test), the mapped completion ring
+# (/uldma_cq_test), registered memory invalidated
+# under outstanding transfers (/uldma_inval_test), the example (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
 # window and 32 queued requests (the engine held), shows the module's
@@ -81,6 +83,32 @@ t=${rsummary#ring: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$rsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL ring test (exit $rc, ${rsummary:-no summary line})"
 [ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the ring test: $(counter pins_held)"
+echo 0 >$PAUSE
+# Polling with no system call (ABI 6): the mapped completion ring, wrap,
+# overflow, a forged consumer index: "cq: N/N checks passed".
+[ -x /uldma_cq_test ] || verdict "FAIL /uldma_cq_test missing"
+/uldma_cq_test >/cq.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /cq.log
+csummary=$(grep '^cq: [0-9]*/[0-9]* checks passed$' /cq.log)
+n=${csummary#cq: }; n=${n%%/*}
+t=${csummary#cq: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$csummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL cq test (exit $rc, ${csummary:-no summary line})"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the cq test: $(counter pins_held)"
+echo 0 >$PAUSE
+# A registered buffer unmapped, mprotected or exited while transfers are
+# outstanding (the interval notifiers): "inval: N/N checks passed".
+[ -x /uldma_inval_test ] || verdict "FAIL /uldma_inval_test missing"
+/uldma_inval_test >/inval.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /inval.log
+isummary=$(grep '^inval: [0-9]*/[0-9]* checks passed$' /inval.log)
+n=${isummary#inval: }; n=${n%%/*}
+t=${isummary#inval: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$isummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL inval test (exit $rc, ${isummary:-no summary line})"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the inval test: $(counter pins_held)"
 echo 0 >$PAUSE
 # Attacks from another process (a target process checks its own memory
 # after each): "attack: N/N checks passed".
@@ -183,4 +211,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

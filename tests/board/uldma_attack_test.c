@@ -83,21 +83,6 @@ static uint8_t *page_buf(unsigned int pages)
 	return p;
 }
 
-static int xfer(int s, void *m, size_t n, int out)
-{
-	size_t got = 0;
-	ssize_t r;
-
-	while (got < n) {
-		r = out ? write(s, (char *)m + got, n - got) :
-			  read(s, (char *)m + got, n - got);
-		if (r <= 0)
-			return -1;
-		got += (size_t)r;
-	}
-	return 0;
-}
-
 /* Bytes of [p, p + n) that are not what they should be. */
 static uint32_t diff(const uint8_t *p, uint32_t n, uint32_t from,
 		     uint32_t to)
@@ -161,10 +146,10 @@ static int target(int s)
 	k.x = (uintptr_t)X;
 	k.p2 = (uintptr_t)P2;
 	k.w = (uintptr_t)W;
-	if (xfer(s, &k, sizeof(k), 1) || xfer(s, &peer, sizeof(peer), 0))
+	if (sock_io(s, &k, sizeof(k), 1) || sock_io(s, &peer, sizeof(peer), 0))
 		return 1;
 	for (;;) {
-		if (xfer(s, &c, sizeof(c), 0))
+		if (sock_io(s, &c, sizeof(c), 0))
 			return 1;
 		switch (c.op) {
 		case C_VERIFY:
@@ -195,7 +180,7 @@ static int target(int s)
 		default:
 			return 0;	/* exit closes the file: all released */
 		}
-		if (xfer(s, &ans, sizeof(ans), 1))
+		if (sock_io(s, &ans, sizeof(ans), 1))
 			return 1;
 	}
 }
@@ -218,7 +203,7 @@ static int32_t ask(uint32_t op, uint32_t arg)
 	struct cmd c = { .op = op, .arg = arg };
 	int32_t ans = -9999;
 
-	if (xfer(sock, &c, sizeof(c), 1) || xfer(sock, &ans, sizeof(ans), 0))
+	if (sock_io(sock, &c, sizeof(c), 1) || sock_io(sock, &ans, sizeof(ans), 0))
 		return -9999;
 	return ans;
 }
@@ -306,9 +291,9 @@ int main(void)
 		r = uldma_create_qp(fd, a1, &aq);
 	if (!r)
 		r = uldma_create_qp(fd, a2, &aq2);
-	n = r ? -1 : xfer(sock, &k, sizeof(k), 0);
+	n = r ? -1 : sock_io(sock, &k, sizeof(k), 0);
 	if (!n)
-		n = xfer(sock, &aq, sizeof(aq), 1);
+		n = sock_io(sock, &aq, sizeof(aq), 1);
 	check("setup: target process (own context, 6 regions, a window, a QP), attacker (own context, 2 QPs), keys over a Unix socket",
 	      r == 0 && n == 0 && k.tq != aq, "%d %d, target qp %u, attacker qp %u",
 	      r, n, k.tq, aq);

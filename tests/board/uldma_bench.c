@@ -22,10 +22,20 @@
  * each batch is DB_BATCH posts timed together (clock_gettime around the
  * batch only); the completions are then waited for and checked, untimed.
  * Median per-post time of the batches.
+ * Then the poll path (ABI 6): the user-space time to TAKE one completion
+ * two ways, batches interleaved: a batch of DB_BATCH 64-byte writes posted
+ * on each of two contexts and run to completion (debugfs engine_run, all
+ * untimed), then taken one at a time, timed:
+ *   ring     uldma_poll_cq on a context whose completion ring is mapped:
+ *            loads of the producer index and the slot, one store of the
+ *            consumer index; no system call
+ *   ioctl    uldma_poll_cq on a context without the mapping: POLL
+ * Median per-completion time of the batches.
  * Prints "bench: ..." lines and the headline lines
  *   engine_copy_vs_memcpy_64k: Y          (user-visible / memcpy)
  *   engine_copy_vs_memcpy_64k_inside: Y'  (inside ud_wr_run / memcpy)
  *   dma_start_user_vs_ioctl: X            (ioctl post / ring post)
+ *   poll_ring_vs_ioctl: P                 (POLL ioctl / ring poll)
  */
 #include <errno.h>
 #include <stdint.h>
@@ -150,6 +160,81 @@ static int start_bench(int fd, uint32_t qr, uint32_t qi, uint8_t *a,
 	return 0;
 }
 
+/* Wait until the engine has run n more requests than at run0. */
+static int run_to(long long run0, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < 5000; i++) {
+		if (counter("engine_run") >= run0 + (long long)n)
+			return 0;
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	return -1;
+}
+
+/*
+ * poll_ring_vs_ioctl: per-completion seconds of taking DB_BATCH
+ * completions one at a time from fdr's mapped ring and through fdi's POLL
+ * ioctl, DB_ROUNDS batches each, interleaved.  Each context has qp (its
+ * own), a (lkey), b (rkey) registered.
+ */
+struct poll_ctx {
+	int fd;
+	uint32_t qp, al, br;
+};
+
+static int poll_bench(const struct poll_ctx *cr, const struct poll_ctx *ci,
+		      uint8_t *a, uint8_t *b)
+{
+	static double tr[DB_ROUNDS], ti[DB_ROUNDS];
+	const struct poll_ctx *cx[2] = { cr, ci };
+	double *tt[2] = { tr, ti };
+	struct uldma_wc wc;
+	unsigned int r, i, k;
+	long long run0;
+	int err = 0, c;
+	double t0;
+
+	for (r = 0; r < DB_ROUNDS; r++) {
+		run0 = counter("engine_run");
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < DB_BATCH && !err; i++)
+				err = uldma_post_write(cx[k]->fd, cx[k]->qp,
+						       cx[k]->qp, i, a,
+						       cx[k]->al, b,
+						       cx[k]->br, 64);
+		if (err || run_to(run0, 2 * DB_BATCH)) {
+			printf("bench: FAIL poll bench post (%d)\n", err);
+			return 1;
+		}
+		for (k = 0; k < 2; k++) {
+			t0 = now();
+			for (i = 0; i < DB_BATCH; i++) {
+				c = uldma_poll_cq(cx[k]->fd, 1, &wc);
+				if (c != 1 || wc.status || wc.wr_id != i)
+					err = -EPROTO;
+			}
+			tt[k][r] = (now() - t0) / DB_BATCH;
+			if (err) {
+				printf("bench: FAIL poll bench %s (%d)\n",
+				       k ? "ioctl" : "ring", c);
+				return 1;
+			}
+		}
+	}
+	qsort(tr, DB_ROUNDS, sizeof(double), cmp_d);
+	qsort(ti, DB_ROUNDS, sizeof(double), cmp_d);
+	printf("bench: take one completion, %u batches of %u each way, interleaved, medians per completion: ring (mapped, no system call) %.0f ns [p10 %.0f, p90 %.0f], POLL ioctl %.0f ns [p10 %.0f, p90 %.0f]\n",
+	       DB_ROUNDS, DB_BATCH, tr[DB_ROUNDS / 2] * 1e9,
+	       tr[DB_ROUNDS / 10] * 1e9, tr[DB_ROUNDS * 9 / 10] * 1e9,
+	       ti[DB_ROUNDS / 2] * 1e9, ti[DB_ROUNDS / 10] * 1e9,
+	       ti[DB_ROUNDS * 9 / 10] * 1e9);
+	printf("poll_ring_vs_ioctl: %.1f\n",
+	       ti[DB_ROUNDS / 2] / tr[DB_ROUNDS / 2]);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int n = argc > 1 ? (unsigned int)atoi(argv[1]) : 200;
@@ -252,6 +337,30 @@ int main(int argc, char **argv)
 		}
 		if (start_bench(fd, qr, qp, a, al, b, br))
 			return 1;
+	}
+	{
+		struct poll_ctx ci = { .fd = fd, .qp = qp, .al = al, .br = br };
+		struct poll_ctx cr = { .fd = uldma_open_device() };
+		uint32_t pd2, bl2;
+
+		err = cr.fd < 0 ? cr.fd : uldma_alloc_pd(cr.fd, &pd2);
+		if (!err)
+			err = uldma_reg_mr(cr.fd, pd2, a, LEN, 0, &cr.al, NULL);
+		if (!err)
+			err = uldma_reg_mr(cr.fd, pd2, b, LEN,
+					   ULDMA_ACC_LOCAL_WRITE |
+					   ULDMA_ACC_REMOTE_WRITE, &bl2, &cr.br);
+		if (!err)
+			err = uldma_create_qp(cr.fd, pd2, &cr.qp);
+		if (!err)
+			err = uldma_map_cq(cr.fd);
+		if (err) {
+			printf("bench: FAIL poll setup (%d)\n", err);
+			return 1;
+		}
+		if (poll_bench(&cr, &ci, a, b))
+			return 1;
+		uldma_close_device(cr.fd);
 	}
 	uldma_close_device(fd);
 	return 0;

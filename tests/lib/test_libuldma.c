@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libuldma.h>
 
@@ -37,7 +38,7 @@ int main(void)
 	struct uldma_wc wc;
 	uint32_t pd = 77;
 	size_t i, j, n = sizeof(errs) / sizeof(errs[0]);
-	int fd, r;
+	int fd, r, pfd[2];
 
 	for (i = 0; i < n; i++) {
 		const char *s = uldma_strerror(-errs[i]);
@@ -61,6 +62,12 @@ int main(void)
 	     r < 0 && pd == 77);
 	want("query_device on a non-device fd", uldma_query_device(fd, &q) < 0);
 	want("poll_cq on a non-device fd", uldma_poll_cq(fd, 1, &wc) < 0);
+	/* mmap of a pipe fails whatever stdin is. */
+	want("map_cq and map_qp on a pipe: refused, nothing mapped",
+	     pipe(pfd) == 0 && uldma_map_cq(pfd[0]) < 0 &&
+	     !uldma_cq_mapped(pfd[0]) && uldma_map_qp(pfd[0], 0) < 0 &&
+	     !uldma_qp_mapped(pfd[0], 0) &&
+	     uldma_unmap_cq(pfd[0]) == -ENOENT);
 	fd = uldma_open_device();
 	want("open_device: a descriptor, or a negative errno without the module",
 	     fd >= 0 || fd == -ENOENT || fd == -EACCES || fd == -ENXIO ||
