@@ -19,7 +19,8 @@
  * one's completion was notified).  Mirror index i (0..3) is transaction
  * (i / 2) * 128 + i % 2.
  *
- * Parameters (-D): NCH channels (1, 2); NXFER transfers per channel; NB
+ * Parameters (-D): NCH channels (1, 2); NXFER transfers per channel
+ * (NXFER1: on channel 1, default NXFER); NB
  * blocks per transfer (1, 2); NW packets the network holds; PERIOD
  * timeout; adversary budgets: LOSS (block packets or RAPFs lost), DUP
  * (block answered twice, or RAPF delivered twice), NNACK, NPF (PF-NACKs),
@@ -28,6 +29,16 @@
  * MR_SEQLIM, MR_POSTS (models/r5_seq.h: the sequence space and the post
  * budget, to make a wrap reachable); LIVE 1 = check the LTL property
  * instead of the end-state assertion.
+ * Issue 20 item 5, added: PFACK (a copy of a PF-NACKed packet stays in
+ * flight -- the network duplicated it -- and may be ACKed later, before
+ * or after the RAPF's retransmission, or after the abort); FORGEANY 1 =
+ * the forger picks ANY sequence number of the (small, MR_SEQLIM <= 4)
+ * sequence space instead of the current one and its neighbours; LIFE
+ * (A-NET-LIFETIME): a packet or RAPF message in flight is gone by the
+ * LIFE-th later post on its transaction (0 = no bound); REACH 1 =
+ * assert that no run wraps a transaction's sequence number (more than
+ * MR_SEQLIM posts on it) with a packet of it expired by LIFE (a witness:
+ * the model must find one).
  *
  * Properties:
  *   - an accepted ACK counts exactly the block its packet carried, of the
@@ -49,6 +60,10 @@
 #ifndef NXFER
 #define NXFER 2
 #endif
+#ifndef NXFER1
+#define NXFER1 NXFER
+#endif
+#define NX_OF(c) ((c) == 0 -> NXFER : NXFER1)
 #ifndef NB
 #define NB 2
 #endif
@@ -79,6 +94,21 @@
 #ifndef LIVE
 #define LIVE 0
 #endif
+#ifndef PFACK
+#define PFACK 0
+#endif
+#ifndef FORGEANY
+#define FORGEANY 0
+#endif
+#ifndef LIFE
+#define LIFE 0
+#endif
+#ifndef REACH
+#define REACH 0
+#endif
+#if FORGEANY && !(defined(MR_SEQLIM) && MR_SEQLIM <= 4)
+#error "FORGEANY needs a sequence space of at most 4 (MR_SEQLIM)"
+#endif
 
 #define EV_ACK 1
 #define EV_NACK 2
@@ -99,6 +129,14 @@ byte x_active[2]; byte x_complete[2]; byte x_posted[2]; byte x_acked[2]; byte x_
 
 /* the network: nk 0 empty, 1 block packet, 2 RAPF message */
 byte nk[NW]; byte ni[NW]; short nsq[NW]; byte nch[NW]; byte nx[NW]; byte nbk[NW];
+#if LIFE
+byte nage[NW];        /* later posts on its transaction since it was posted */
+#endif
+#if REACH
+byte npo[4];          /* posts on each transaction (saturates at 9) */
+bool wrapped;         /* a post reused a sequence number of its transaction */
+bool expired;         /* a packet or RAPF was removed by the LIFE bound */
+#endif
 
 byte cur[2];          /* transfers submitted on the channel */
 byte notes[2];        /* notifications of its current transfer */
@@ -137,6 +175,32 @@ inline mirror()
 		}
 		/* this step's posts enter the network (a full network loses them) */
 		for (j = 0; j < m_npost; j++) {
+#if LIFE || REACH
+			int pi = (m_post_trid[j] / 128) * 2 + m_post_trid[j] % 2;
+#endif
+#if LIFE
+			/* A-NET-LIFETIME: what is in flight on this transaction
+			 * ages by one post; gone at the LIFE-th later post */
+			for (k = 0; k < NW; k++)
+				if (now.nk[k] != 0 && now.ni[k] == pi) {
+					now.nage[k]++;
+					if (now.nage[k] >= LIFE) {
+						printf("R5 expired trid=%d seq=%d slot=%d (A-NET-LIFETIME)\n",
+						       m_tr(pi), now.nsq[k], k);
+						now.nk[k] = 0; now.ni[k] = 0; now.nsq[k] = 0; now.nch[k] = 0;
+						now.nx[k] = 0; now.nbk[k] = 0; now.nage[k] = 0;
+#if REACH
+						now.expired = 1;
+#endif
+					}
+				}
+#endif
+#if REACH
+			if (now.npo[pi] < 9) now.npo[pi]++;
+#ifdef MR_SEQLIM
+			if (now.npo[pi] > MR_SEQLIM) now.wrapped = 1;
+#endif
+#endif
 			for (k = 0; k < NW; k++)
 				if (now.nk[k] == 0) {
 					now.nk[k] = 1;
@@ -168,6 +232,11 @@ inline mirror()
 		m_npost = 0; m_nnote = 0;
 	};
 	assert(notes[0] <= 1 && notes[1] <= 1)
+#if REACH
+	;
+	/* witness: no run wraps a sequence number with a packet expired */
+	assert(!(wrapped && expired))
+#endif
 }
 
 /* event `kind` for the packet in network slot k (a block: ACK, NACK,
@@ -198,13 +267,22 @@ inline event(kind, k, wpd, upd)
 	}
 }
 
+#if LIFE
+#define FREE(k) nk[k] = 0; ni[k] = 0; nsq[k] = 0; nch[k] = 0; nx[k] = 0; nbk[k] = 0; nage[k] = 0
+#define COPYAGE(j, k) nage[j] = nage[k]
+#else
 #define FREE(k) nk[k] = 0; ni[k] = 0; nsq[k] = 0; nch[k] = 0; nx[k] = 0; nbk[k] = 0
+#define COPYAGE(j, k) skip
+#endif
+/* a copy of the block packet in slot k into the free slot j */
+#define COPY(j, k) nk[j] = 1; ni[j] = ni[k]; nsq[j] = nsq[k]; nch[j] = nch[k]; nx[j] = nx[k]; nbk[j] = nbk[k]; COPYAGE(j, k)
+#define PICKFREE(j) if :: nk[0] == 0 -> j = 0 :: nk[1] == 0 -> j = 1 :: nk[2] == 0 -> j = 2 :: nk[3] == 0 -> j = 3 fi
 #define ANY(v)  (nk[0] == v || nk[1] == v || nk[2] == v || nk[3] == v)
 #define PICK(v) if :: nk[0] == v -> k = 0 :: nk[1] == v -> k = 1 :: nk[2] == v -> k = 2 :: nk[3] == v -> k = 3 fi
 #if NW != 4
 #error "ANY/PICK are written for NW == 4"
 #endif
-#define CH_DONE(c) (cur[c] == NXFER && notes[c] == 1)
+#define CH_DONE(c) (cur[c] == NX_OF(c) && notes[c] == 1)
 #if NCH == 2
 #define ALLDONE (CH_DONE(0) && CH_DONE(1))
 #else
@@ -229,7 +307,7 @@ inline submit(c)
 
 active proctype Env()
 {
-	byte k, loss, dup, nack, pf, forge, abrt;
+	byte k, j, loss, dup, nack, pf, forge, abrt, pfack;
 	atomic {
 		c_code { mr_init(PERIOD); };
 		mirror()
@@ -238,7 +316,7 @@ active proctype Env()
 	/* the application: the next transfer on a channel */
 	:: cur[0] < NXFER && (cur[0] == 0 || notes[0] == 1) -> submit(0)
 #if NCH == 2
-	:: cur[1] < NXFER && (cur[1] == 0 || notes[1] == 1) -> submit(1)
+	:: cur[1] < NXFER1 && (cur[1] == 0 || notes[1] == 1) -> submit(1)
 #endif
 	/* fair: the receiver ACKs a block in flight (any, so reordered) */
 	:: ANY(1) ->
@@ -282,6 +360,15 @@ active proctype Env()
 	:: pf < NPF && ANY(1) ->
 		pf++; PICK(1);
 		event(EV_PFNACK, k, 0, 0);
+		/* PFACK: a copy of the PF-NACKed packet stays in flight and
+		 * may be ACKed later (by the fair ACK move, in any order with
+		 * the RAPF, the retransmission and its ACK, or the abort) */
+#if PFACK
+		if
+		:: pfack < PFACK && ANY(0) -> atomic { pfack++; PICKFREE(j); COPY(j, k); j = 0 }
+		:: true -> skip
+		fi;
+#endif
 		if
 		:: nk[k] = 2
 		:: abrt < ABORT ->
@@ -305,7 +392,13 @@ active proctype Env()
 		forge++;
 		atomic {
 			if :: g_i = 0 :: g_i = 1 :: g_i = 2 :: g_i = 3 fi;
+#if FORGEANY
+			/* any sequence number of the sequence space */
+			g_sq = 0;
+			do :: g_sq < MR_SEQLIM - 1 -> g_sq++ :: break od;
+#else
 			if :: g_sq = r_seq[g_i] :: g_sq = r_seq[g_i] + 1 :: g_sq = r_seq[g_i] - 1 fi;
+#endif
 			if :: g_upd = 0 :: g_upd = 1 fi;
 			c_code {
 				int cr;

@@ -264,6 +264,9 @@ def render_r5(out):
                 kind, f["trid"], f["seq"], f["blk"]), res))
         elif what == "tick":
             rows.append(("clock", "tick, now = %s" % f.get("now"), ""))
+        elif what == "expired":                                 # r5_multi, LIFE
+            rows.append(("network", "trid %s seq %s gone (A-NET-LIFETIME bound)" % (
+                f.get("trid"), f.get("seq")), ""))
         elif what in ("submit", "notify", "abort", "forged"):   # r5_multi
             who = {"submit": "application", "notify": "scheduler", "abort": "fault handler",
                    "forged": "PD 1 (forged)"}[what]
