@@ -138,14 +138,17 @@ void ud_va_rx_init(struct ud_va_rx *rx);
       ensures acked: \result.reply == UD_VA_REP_ACK ==>
         \result.st == UD_OK && rx->b[\result.slot].faulted == 0 &&
         ud_va_rxb_all(&rx->b[\result.slot]) &&
-        !\old(ud_va_rxb_tag(&rx->b[\result.slot], h->from, h->trid, h->seq, h->blen) &&
-              rx->b[\result.slot].acked == 1);
+        !\old(ud_va_rxb_tag(&rx->b[ud_va_slot_of(h->from, h->trid)], h->from, h->trid, h->seq,
+                               h->blen) &&
+              rx->b[ud_va_slot_of(h->from, h->trid)].acked == 1);
       ensures pfnack: \result.reply == UD_VA_REP_PFNACK ==> \result.st == UD_VA_FAULTED &&
-        !\old(ud_va_rxb_tag(&rx->b[\result.slot], h->from, h->trid, h->seq, h->blen) &&
-              rx->b[\result.slot].faulted == 1);
+        !\old(ud_va_rxb_tag(&rx->b[ud_va_slot_of(h->from, h->trid)], h->from, h->trid, h->seq,
+                               h->blen) &&
+              rx->b[ud_va_slot_of(h->from, h->trid)].faulted == 1);
       ensures nack_first: \result.st == UD_VA_FAULTED &&
-        !\old(ud_va_rxb_tag(&rx->b[\result.slot], h->from, h->trid, h->seq, h->blen) &&
-              rx->b[\result.slot].faulted == 1) ==> \result.reply == UD_VA_REP_PFNACK;
+        !\old(ud_va_rxb_tag(&rx->b[ud_va_slot_of(h->from, h->trid)], h->from, h->trid, h->seq,
+                               h->blen) &&
+              rx->b[ud_va_slot_of(h->from, h->trid)].faulted == 1) ==> \result.reply == UD_VA_REP_PFNACK;
       ensures others: \forall integer c; 0 <= c < 16 && c != h->pd ==>
         ud_smmu_cb_same{Pre, Post}(s, c);
     complete behaviors; disjoint behaviors;
