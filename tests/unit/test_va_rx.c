@@ -13,7 +13,8 @@
  * once for the seq (a second faulting packet: FIFO entry or repeat, no
  * second PF-NACK), no ACK for that seq even when every other packet
  * arrives; the retransmission with the next seq resets the slot and ACKs;
- * a malformed header changes nothing; another PD's bank is not consulted.
+ * a malformed header changes nothing; another PD's bank is not consulted;
+ * a seq that faulted never ACKs, even with every packet stored later.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -251,6 +252,29 @@ START_TEST(own_bank_only)
 }
 END_TEST
 
+/* A seq that faulted never ACKs, even when every packet of it is stored
+ * later (a late duplicate after the page-in): only the next seq does. */
+START_TEST(faulted_seq_never_acks)
+{
+	uint8_t d[256] = { 0 };
+	struct ud_va_hdr h0 = hdr(5, 3, DST, 512, 0), h1 = hdr(5, 3, DST, 512, 256);
+
+	host_pt_unmap(5, DST);
+	ck_assert_int_eq(ud_va_rx_packet(&S, &FF, &RX, &h1, d).st, UD_VA_FAULTED);
+	ud_smmu_init(&S);
+	map_dst(5, DST, 1, 1);
+	ck_assert_int_eq(ud_va_rx_packet(&S, &FF, &RX, &h0, d).st, UD_OK);
+	struct ud_va_rx_out o = ud_va_rx_packet(&S, &FF, &RX, &h1, d);
+	ck_assert_int_eq(o.st, UD_OK);
+	ck_assert_uint_eq(o.reply, 0);
+	ck_assert_uint_eq(host_rep.n, 1);                   /* the PF-NACK only */
+	h0.seq = 4;
+	h1.seq = 4;
+	ck_assert_uint_eq(ud_va_rx_packet(&S, &FF, &RX, &h0, d).reply, 0);
+	ck_assert_uint_eq(ud_va_rx_packet(&S, &FF, &RX, &h1, d).reply, UD_VA_REP_ACK);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("va_rx");
@@ -263,6 +287,7 @@ int main(void)
 	tcase_add_test(tc, second_piece_faults_stores_neither);
 	tcase_add_test(tc, malformed_changes_nothing);
 	tcase_add_test(tc, own_bank_only);
+	tcase_add_test(tc, faulted_seq_never_acks);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
