@@ -12,7 +12,9 @@
  * before it are read, the faulting packet reads nothing and leaves buf as
  * it was, the report names (trid, seq, va) = the bank's FAR; a second
  * fault (MULTI, HUPCF = 1) or a fault under a previous one keeps the first
- * report; the second piece of a crossing packet faulting reads neither.
+ * report; the second piece of a crossing packet faulting reads neither;
+ * the post's PD, and only it, is the bank walked; a short last packet is
+ * clamped to the block.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -199,6 +201,58 @@ START_TEST(stalled_reads_nothing)
 }
 END_TEST
 
+/* The post's PD is the bank: the same virtual page mapped in banks 4 and
+ * 7 to different frames is read from bank 4's frame when the post says 4;
+ * a post of PD 9, where the page is absent, faults in bank 9 only, and
+ * banks 4 and 7 keep no fault. */
+START_TEST(own_bank_only)
+{
+	struct ud_va_blk b = blk(4, SRC, 256);
+	uint8_t buf[256];
+
+	map_src(7, SRC, 4, 1);                        /* bank 7: 52000h, pattern */
+	host_pt_map(4, SRC, frames[0], true, false);  /* bank 4: 61000h, inverted */
+	for (uint32_t i = 0; i < 4096; i++)
+		host_dma_poke(frames[0] + i, (uint8_t)~pat(SRC + i));
+	ck_assert_int_eq(ud_va_tx_packet(&S, &TX, 1, &b, 0, buf).st, UD_OK);
+	ck_assert_uint_eq(host_pt.n, 1);
+	ck_assert_uint_eq(host_pt.log[0].cb, 4);
+	ck_assert_uint_eq(host_dma.log[0].pa, frames[0]);
+	for (uint32_t i = 0; i < 256; i++)
+		ck_assert_uint_eq(buf[i], (uint8_t)~pat(SRC + i));
+	b.pd = 9;
+	ck_assert_int_eq(ud_va_tx_packet(&S, &TX, 1, &b, 0, buf).st, UD_VA_FAULTED);
+	ck_assert_uint_eq(host_pt.log[1].cb, 9);
+	ck_assert(S.cb[9].tf && TX.rd[9].valid);
+	ck_assert(!S.cb[4].tf && !S.cb[4].pf && !TX.rd[4].valid);
+	ck_assert(!S.cb[7].tf && !S.cb[7].pf && !TX.rd[7].valid);
+	ck_assert_uint_eq(host_dma.n, 1);
+}
+END_TEST
+
+/* A block of 4100 bytes: packet 16 is 4 bytes (the length clamped to the
+ * block), read alone from the second page's frame; buf past them kept. */
+START_TEST(short_last_packet_clamped)
+{
+	struct ud_va_blk b = blk(1, SRC, 4100);
+	uint8_t buf[256];
+
+	map_src(1, SRC, 0, 2);
+	memset(buf, 0x3C, sizeof buf);
+	struct ud_va_tx_out o = ud_va_tx_packet(&S, &TX, 1, &b, 4096, buf);
+	ck_assert_int_eq(o.st, UD_OK);
+	ck_assert_uint_eq(o.h.n, 4);
+	ck_assert_uint_eq(o.h.blen, 4100);
+	ck_assert_uint_eq(host_dma.n, 1);
+	ck_assert_uint_eq(host_dma.log[0].pa, frames[1]);
+	ck_assert_uint_eq(host_dma.log[0].len, 4);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_uint_eq(buf[i], pat(SRC + 4096 + i));
+	for (uint32_t i = 4; i < 256; i++)
+		ck_assert_uint_eq(buf[i], 0x3C);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("va_tx");
@@ -211,6 +265,8 @@ int main(void)
 	tcase_add_test(tc, multi_keeps_first_report);
 	tcase_add_test(tc, second_piece_faults_reads_neither);
 	tcase_add_test(tc, stalled_reads_nothing);
+	tcase_add_test(tc, own_bank_only);
+	tcase_add_test(tc, short_last_packet_clamped);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * va_rx.c -- one packet of a virtual-address transfer, destination side.
+ * Contracts in va_rx.h.  WIP (wip/va_rx.goals.partial).
+ */
+#include "va_rx.h"
+
+void ud_va_rx_init(struct ud_va_rx *rx)
+{
+	/*@ loop invariant i: 0 <= i <= UD_VA_RX_NB;
+	    loop invariant done: \forall integer k; 0 <= k < i ==>
+	      rx->b[k].valid == 0 && rx->b[k].faulted == 0 && rx->b[k].acked == 0 &&
+	      (\forall integer j; 0 <= j < 64 ==> rx->b[k].got[j] == 0);
+	    loop assigns i, rx->b[0 .. UD_VA_RX_NB - 1];
+	    loop variant UD_VA_RX_NB - i;
+	*/
+	for (uint32_t i = 0; i < UD_VA_RX_NB; i++) {
+		rx->b[i].valid = 0u;
+		rx->b[i].faulted = 0u;
+		rx->b[i].acked = 0u;
+		rx->b[i].from = 0u;
+		rx->b[i].trid = 0u;
+		rx->b[i].seq = 0u;
+		rx->b[i].blen = 0u;
+		/*@ loop invariant j: 0 <= j <= UD_VA_NPK_MAX;
+		    loop invariant z: \forall integer m; 0 <= m < j ==> rx->b[i].got[m] == 0;
+		    loop assigns j, rx->b[i].got[0 .. UD_VA_NPK_MAX - 1];
+		    loop variant UD_VA_NPK_MAX - j;
+		*/
+		for (uint32_t j = 0; j < UD_VA_NPK_MAX; j++)
+			rx->b[i].got[j] = 0u;
+	}
+}
+
+/* The per-packet re-check of a header, by value. */
+/*@ requires valid: \valid_read(h);
+    assigns \nothing;
+    ensures ok: \result <==> ud_va_hdr_ok(h);
+*/
+static bool hdr_ok(const struct ud_va_hdr *h)
+{
+	uint32_t n;
+
+	if (h->pd >= UD_SMMU_NCB || h->blen == 0u || h->blen > UD_VA_BLK_MAX)
+		return false;
+	if (h->off % UD_VA_PKT != 0u || h->off >= h->blen)
+		return false;
+	n = h->blen - h->off < UD_VA_PKT ? h->blen - h->off : UD_VA_PKT;
+	if (h->n != n || h->dst > UD_VA_ADDR_LIM - n)
+		return false;
+	return h->from < 4194304u && h->trid < 16384u && h->seq < 16384u;
+}
+
+/* Both pieces of a packet translated for a write (the second only when the
+ * first is DONE), by value: the outcome, each piece's physical address and
+ * the address of the walk that stopped it. */
+struct rx2 {
+	uint32_t out;
+	uint64_t pa0, pa1, fva;
+};
+
+/*@ requires valid: \valid(s);
+    requires inv: ud_smmu_inv(s);
+    requires bank: pd < 16;
+    requires piece: 1 <= k0 <= n <= 256 && va % 4096 + k0 <= 4096 &&
+                    (k0 < n ==> (va + k0) % 4096 == 0) && va + n <= 549755813888;
+    requires room: ud_pt_n <= UD_PT_LOG - 2;
+    assigns s->cb[pd], ud_env, ud_pt_n, ud_pt_cb[ud_pt_n .. ud_pt_n + 1],
+            ud_pt_va[ud_pt_n .. ud_pt_n + 1], ud_pt_wnr[ud_pt_n .. ud_pt_n + 1],
+            ud_pt_res[ud_pt_n .. ud_pt_n + 1];
+    ensures inv: ud_smmu_inv(s);
+    ensures walked: \old(ud_pt_n) + 1 <= ud_pt_n <= \old(ud_pt_n) + 2;
+    ensures done0: \result.out == UD_SMMU_DONE ==>
+      ud_va_piece_at(pd, 1, va, k0, \result.pa0,
+                     ud_pt_cb[\old(ud_pt_n)], ud_pt_va[\old(ud_pt_n)],
+                     ud_pt_wnr[\old(ud_pt_n)], ud_pt_res[\old(ud_pt_n)]);
+    ensures done1: \result.out == UD_SMMU_DONE && k0 < n ==>
+      ud_pt_n == \old(ud_pt_n) + 2 &&
+      ud_va_piece_at(pd, 1, va + k0, n - k0, \result.pa1,
+                     ud_pt_cb[\old(ud_pt_n) + 1], ud_pt_va[\old(ud_pt_n) + 1],
+                     ud_pt_wnr[\old(ud_pt_n) + 1], ud_pt_res[\old(ud_pt_n) + 1]);
+    ensures outs: \result.out <= UD_SMMU_HELD;
+    ensures stop: \result.out != UD_SMMU_DONE ==>
+      \result.fva == ud_pt_va[ud_pt_n - 1] &&
+      (\result.fva == va || (k0 < n && \result.fva == va + k0));
+    ensures fault_seen: \result.out == UD_SMMU_TERMINATED ==> ud_smmu_active(&s->cb[pd]);
+    ensures others: \forall integer c; 0 <= c < 16 && c != pd ==>
+      ud_smmu_cb_same{Pre, Post}(s, c);
+*/
+static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_t k0, uint32_t n)
+{
+	struct rx2 t = { UD_SMMU_DONE, 0u, 0u, va };
+	struct ud_va_x x;
+
+	x = ud_va_xlate(s, pd, va, true);
+	t.out = x.out;
+	t.pa0 = x.pa;
+	if (x.out != UD_SMMU_DONE || k0 == n)
+		return t;
+	t.fva = va + k0;
+	x = ud_va_xlate(s, pd, va + k0, true);
+	t.out = x.out;
+	t.pa1 = x.pa;
+	return t;
+}
+
+/* The header's slot, found (same tag) or reset to the header's tag. */
+/*@ requires valid: \valid(b);
+    requires ok: ud_va_rxb_ok(b);
+    requires blen: 1 <= blen <= 16384;
+    assigns *b;
+    ensures ok: ud_va_rxb_ok(b);
+    ensures tag: ud_va_rxb_tag(b, from, trid, seq, blen);
+    ensures kept: \old(ud_va_rxb_tag(b, from, trid, seq, blen)) ==> *b == \old(*b);
+    ensures reset: !\old(ud_va_rxb_tag(b, from, trid, seq, blen)) ==>
+      b->faulted == 0 && b->acked == 0 &&
+      \forall integer k; 0 <= k < 64 ==> b->got[k] == 0;
+*/
+static void rx_slot(struct ud_va_rxb *b, uint32_t from, uint16_t trid, uint16_t seq, uint32_t blen)
+{
+	if (b->valid == 1u && b->from == from && b->trid == trid && b->seq == seq &&
+	    b->blen == blen)
+		return;
+	b->valid = 1u;
+	b->faulted = 0u;
+	b->acked = 0u;
+	b->from = from;
+	b->trid = trid;
+	b->seq = seq;
+	b->blen = blen;
+	/*@ loop invariant j: 0 <= j <= UD_VA_NPK_MAX;
+	    loop invariant z: \forall integer m; 0 <= m < j ==> b->got[m] == 0;
+	    loop assigns j, b->got[0 .. UD_VA_NPK_MAX - 1];
+	    loop variant UD_VA_NPK_MAX - j;
+	*/
+	for (uint32_t j = 0; j < UD_VA_NPK_MAX; j++)
+		b->got[j] = 0u;
+}
+
+/* Every packet of the slot's block got (the ACK rule's loop). */
+/*@ requires valid: \valid_read(b);
+    requires ok: ud_va_rxb_ok(b) && b->valid == 1;
+    assigns \nothing;
+    ensures all: \result <==> ud_va_rxb_all(b);
+*/
+static bool all_got(const struct ud_va_rxb *b)
+{
+	uint32_t np = (b->blen + 255u) / 256u;
+
+	/*@ loop invariant k: 0 <= k <= np;
+	    loop invariant got: \forall integer m; 0 <= m < k ==> b->got[m] == 1;
+	    loop assigns k;
+	    loop variant np - k;
+	*/
+	for (uint32_t k = 0; k < np; k++)
+		if (b->got[k] != 1u)
+			return false;
+	return true;
+}
+
+/* The Table 3.2 entry of a terminated store, to the fault FIFO: pushed,
+ * dropped as a repeat of the last entry, or counted as overflow. */
+/*@ requires valid: \valid(ff);
+    requires inv: ud_ff_inv(ff);
+    requires fields: ud_ff_fields_ok(from, trid, seq, pd, 0, vpn, UD_VA_EXA_SLVERR);
+    assigns ff->lo[ff->tail], ff->hi[ff->tail], ff->tail, ff->count,
+            ff->ovf_count, ff->ovf_sticky,
+            ff->last_valid, ff->last_src, ff->last_trid, ff->last_seq, ff->last_iova;
+    ensures inv: ud_ff_inv(ff);
+    ensures logged: ud_va_ff_logged{Pre, Post}(ff, from, trid, seq, pd, vpn, UD_VA_EXA_SLVERR);
+*/
+static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t seq,
+		     uint16_t pd, uint32_t vpn)
+{
+	struct ud_ff_entry e = { from, trid, seq, pd, 0u, vpn, UD_VA_EXA_SLVERR };
+
+	(void)ud_ff_push(ff, &e);
+}
+
+struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct ud_va_rx *rx,
+				    const struct ud_va_hdr *h, const uint8_t *data)
+{
+	struct ud_va_rx_out r = { UD_E_INVAL, 0u, 0u, 0u };
+	uint32_t pd, n, room, k0;
+	uint64_t va;
+	struct rx2 t;
+	struct ud_va_rxb *b;
+	/*@ ghost uint32_t w0; */
+
+	if (!hdr_ok(h))
+		return r;
+	pd = h->pd;
+	n = h->n;
+	va = h->dst;
+	room = UD_PAGE_SIZE - (uint32_t)(va % UD_PAGE_SIZE);
+	k0 = room < n ? room : n;
+	r.slot = (uint32_t)(((uint64_t)h->from * 16384u + h->trid) % UD_VA_RX_NB);
+	b = &rx->b[r.slot];
+	rx_slot(b, h->from, h->trid, h->seq, h->blen);
+
+	/* Translate every piece before storing any (the per-packet re-check:
+	 * the header's PD's bank, this packet's own walks). */
+	/*@ ghost w0 = ud_pt_n; */
+	t = rx_xlate2(s, pd, va, k0, n);
+	if (t.out == UD_SMMU_DONE) {
+		ud_va_store(t.pa0, data, k0) /*@ ghost (pd, va, w0) */;
+		if (k0 < n)
+			ud_va_store(t.pa1, data + k0, n - k0) /*@ ghost (pd, va + k0, w0 + 1) */;
+		r.st = UD_OK;
+		b->got[h->off / UD_VA_PKT] = 1u;
+		if (b->faulted == 0u && b->acked == 0u && all_got(b)) {
+			b->acked = 1u;
+			ud_plat_va_reply(h->from, h->trid, h->seq, UD_VA_REP_ACK);
+			r.reply = UD_VA_REP_ACK;
+		}
+		return r;
+	}
+	if (t.out != UD_SMMU_TERMINATED) {
+		r.st = UD_VA_STALLED;          /* stall mode: out of scope (5) */
+		return r;
+	}
+	r.st = UD_VA_FAULTED;
+	r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
+	rx_fault(ff, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn);
+	if (b->faulted == 0u) {
+		b->faulted = 1u;               /* this seq never ACKs */
+		ud_plat_va_reply(h->from, h->trid, h->seq, UD_VA_REP_PFNACK);
+		r.reply = UD_VA_REP_PFNACK;
+	}
+	return r;
+}
