@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: MIT
+# tests/bench/rxe.gp -- ours beside Linux rxe (run by rxe.mk with
+# dir=build/bench/rxe).  Data: rxe.tsv (tests/bench/rxe_table.py), one row
+# a size: bytes, ours avg/best half RTT, ib_write_lat avg/min/typical,
+# ibv_rc_pingpong half RTT, ours MB/s, ib_write_bw MB/s, ibv_rc_pingpong -e
+# half RTT, ours median half RTT.
+set terminal svg size 1100,560 font "sans,12" background rgb "white"
+set output dir."/rxe.svg"
+set multiplot layout 1,2 title "uldma soft engine vs Linux rxe (soft-RoCE), same QEMU TCG guest, one boot -- ratios, not hardware figures"
+set logscale x 2
+set logscale y
+set grid xtics ytics
+set xlabel "message size (bytes)"
+set xtics ("16" 16, "64" 64, "256" 256, "1K" 1024, "4K" 4096, "16K" 16384, "64K" 65536)
+set xrange [12:90000]
+set key below
+
+set title "one-way latency (half round trip, us; lower is better)"
+set ylabel "us"
+plot dir."/rxe.tsv" using 1:2 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "uldma rdma\\_pingpong avg", \
+     ""             using 1:11 with linespoints lw 1 pt 6 lc rgb "#17becf" title "uldma median", \
+     ""             using 1:3 with linespoints lw 1 pt 6 dt 2 lc rgb "#1f77b4" title "uldma best", \
+     ""             using 1:4 with linespoints lw 2 pt 5 lc rgb "#d62728" title "rxe ib\\_write\\_lat avg", \
+     ""             using 1:6 with linespoints lw 1 pt 4 lc rgb "#e377c2" title "rxe ib\\_write\\_lat typical (median)", \
+     ""             using 1:5 with linespoints lw 1 pt 4 dt 2 lc rgb "#d62728" title "rxe ib\\_write\\_lat min", \
+     ""             using 1:7 with linespoints lw 1 pt 9 lc rgb "#ff7f0e" title "rxe ibv\\_rc\\_pingpong (send/recv, polling)", \
+     ""             using 1:10 with linespoints lw 1 pt 8 lc rgb "#2ca02c" title "rxe ibv\\_rc\\_pingpong -e (CQ events)"
+
+set title "RDMA-write bandwidth (MB/s; higher is better)"
+set ylabel "MB/s"
+plot dir."/rxe.tsv" using 1:8 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "uldma rdma\\_bw", \
+     ""             using 1:9 with linespoints lw 2 pt 5 lc rgb "#d62728" title "rxe ib\\_write\\_bw"
+unset multiplot
