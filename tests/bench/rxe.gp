@@ -3,7 +3,7 @@
 # dir=build/bench/rxe).  Data: rxe.tsv (tests/bench/rxe_table.py), one row
 # a size: bytes, ours avg/best half RTT, ib_write_lat avg/min/typical,
 # ibv_rc_pingpong half RTT, ours MB/s, ib_write_bw MB/s, ibv_rc_pingpong -e
-# half RTT, ours median half RTT.
+# half RTT, ours median half RTT, ours median through the ioctls.
 set terminal svg size 1100,560 font "sans,12" background rgb "white"
 set output dir."/rxe.svg"
 set multiplot layout 1,2 title "uldma soft engine vs Linux rxe (soft-RoCE), same QEMU TCG guest, one boot -- ratios, not hardware figures"
@@ -20,6 +20,7 @@ set ylabel "us"
 plot dir."/rxe.tsv" using 1:2 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "uldma rdma\\_pingpong avg", \
      ""             using 1:11 with linespoints lw 1 pt 6 lc rgb "#17becf" title "uldma median", \
      ""             using 1:3 with linespoints lw 1 pt 6 dt 2 lc rgb "#1f77b4" title "uldma best", \
+     ""             using 1:12 with linespoints lw 1 pt 12 lc rgb "#9467bd" title "uldma median, ioctls", \
      ""             using 1:4 with linespoints lw 2 pt 5 lc rgb "#d62728" title "rxe ib\\_write\\_lat avg", \
      ""             using 1:6 with linespoints lw 1 pt 4 lc rgb "#e377c2" title "rxe ib\\_write\\_lat typical (median)", \
      ""             using 1:5 with linespoints lw 1 pt 4 dt 2 lc rgb "#d62728" title "rxe ib\\_write\\_lat min", \

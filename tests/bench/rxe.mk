@@ -2,7 +2,8 @@
 # tests/bench/rxe.mk -- ours beside Linux rxe (soft-RoCE), issue 22's
 # "the same figures for Linux rxe where the guest kernel has it".  In one
 # boot of the x86_64 guest (tests/board/Makefile bench-rxe,
-# tests/board/rxe_init.sh): our examples/rdma_pingpong and rdma_bw through
+# tests/board/rxe_init.sh): our examples/rdma_pingpong (mapped rings,
+# then the ioctls) and rdma_bw through
 # uldma.ko, then the Debian kernel's rdma_rxe on a dummy netdev with
 # rdma-core's ibv_rc_pingpong (polling, and -e) and perftest's
 # ib_write_lat / ib_write_bw, server and client in the guest, the same
@@ -15,6 +16,8 @@
 #                                          faster)
 #   rxe_pingpong_latency_best_ratio_64: X' the same, our best over t_min
 #   rxe_pingpong_latency_median_ratio_64: X'' our median over t_typical
+#   rxe_pingpong_latency_median_ratio_64_ioctl: the same, our ping-pong
+#                                          through the POST/POLL ioctls
 #   rxe_bw_ratio_64k: Y                    ours / rxe, RDMA-write MB/s at
 #                                          64 KB (rdma_bw over ib_write_bw;
 #                                          > 1: ours faster)
@@ -28,7 +31,7 @@ BENCHES += bench-rxe
 RXE_OUT  := $(OUT)/rxe
 RXE_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 RXE_KVER := $(patsubst linux-headers-%,%,$(notdir $(RXE_KDIR)))
-RXE_HEADLINES := rxe_pingpong_latency_ratio_64 rxe_pingpong_latency_best_ratio_64 rxe_pingpong_latency_median_ratio_64 rxe_bw_ratio_64k
+RXE_HEADLINES := rxe_pingpong_latency_ratio_64 rxe_pingpong_latency_best_ratio_64 rxe_pingpong_latency_median_ratio_64 rxe_pingpong_latency_median_ratio_64_ioctl rxe_bw_ratio_64k
 
 bench-rxe:
 	@echo "== rxe: our rdma_pingpong / rdma_bw beside Linux rxe's ibv_rc_pingpong, ib_write_lat, ib_write_bw, one boot of the x86_64 guest (tests/board/rxe_init.sh; TCG, ratios not hardware figures)"

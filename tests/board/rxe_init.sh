@@ -2,7 +2,8 @@
 # tests/board/rxe_init.sh -- /init of the rxe bench's initramfs
 # (tests/board/rxe_initrd.sh builds it; make bench runs it through
 # tests/bench/rxe.mk).  In one boot of the guest:
-#   1. ours: insmod uldma.ko, /rdma_pingpong -n ROUNDS and
+#   1. ours: insmod uldma.ko, /rdma_pingpong -n ROUNDS (through the mapped
+#      rings, then again through the ioctls: EX_NO_MAP=1) and
 #      /rdma_bw -m MB -w 3000 (two processes each, RDMA writes through the
 #      soft engine), then rmmod;
 #   2. Linux rxe (soft-RoCE): the Debian kernel's rdma_rxe and its
@@ -15,7 +16,7 @@
 #      this guest over rxe0 (traffic to the device's own address is looped
 #      inside rxe), the control exchange over TCP on 127.0.0.1.
 # Every output line goes to the console prefixed "uldma-rxe: TAG " (TAG:
-# ours_pp, ours_bw, rc_pp SIZE, rc_ev SIZE, wlat SIZE, wbw SIZE, info), then
+# ours_pp, ours_ppi, ours_bw, rc_pp SIZE, rc_ev SIZE, wlat SIZE, wbw SIZE, info), then
 # "uldma-rxe: done" or "uldma-rxe: FAIL why"; then power off.
 # Parameters from the kernel command line: ud_rounds= (ping-pong round
 # trips a size, default 200), ud_mb= (bandwidth bytes a size, MB, default 16).
@@ -43,11 +44,18 @@ writes() { w=$((MB * 1048576 / $1)); [ $w -lt 16 ] && w=16; [ $w -gt 3000 ] && w
 
 say "info kernel $(uname -r) $(uname -m), $(grep -c ^processor /proc/cpuinfo) cpu(s), rounds $ROUNDS, $MB MB a size"
 ip link set lo up
+# Both sides' clocks: ours read CLOCK_MONOTONIC, perftest the TSC scaled by
+# /proc/cpuinfo's "cpu MHz"; the guest's clock source says whether those agree.
+say "info clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource), cpu MHz $(sed -n 's/^cpu MHz[[:space:]]*: //p' /proc/cpuinfo | head -1), $(dmesg | grep -o 'tsc: Refined TSC clocksource calibration: .*\|tsc: Detected .*' | tail -1)"
 
 # ------------------------------------------------------------------ ours
 insmod /uldma.ko || fail "insmod uldma.ko"
 timeout 600 /rdma_pingpong -n "$ROUNDS" > /pp.log 2>&1 || { tag ours_pp < /pp.log; fail "rdma_pingpong"; }
 tag ours_pp < /pp.log
+# the same through the POST and POLL ioctls (no mapped rings): the ioctl
+# wakes the engine thread at once, where a ring waits for its next poll
+EX_NO_MAP=1 timeout 600 /rdma_pingpong -n "$ROUNDS" > /ppi.log 2>&1 || { tag ours_ppi < /ppi.log; fail "rdma_pingpong (ioctls)"; }
+tag ours_ppi < /ppi.log
 timeout 600 /rdma_bw -m "$MB" -w 3000 > /bw.log 2>&1 || { tag ours_bw < /bw.log; fail "rdma_bw"; }
 tag ours_bw < /bw.log
 rmmod uldma || fail "rmmod uldma"
