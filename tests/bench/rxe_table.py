@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""tests/bench/rxe_table.py REPORT OUTDIR -- ours beside Linux rxe.
+"""tests/bench/rxe_table.py REPORT OUTDIR [SUFFIX] -- ours beside Linux rxe.
 
 REPORT is the guest's "uldma-rxe: " lines (tests/board/rxe_init.sh, one
 boot): our rdma_pingpong / rdma_bw tables, then ibv_rc_pingpong (polling
@@ -21,7 +21,8 @@ OUTDIR/table.txt, prints the table and the headline lines
   rxe_bw_ratio_64k: Y                our rdma_bw MB/s over ib_write_bw's
                                      average MB/s at 64 KB: above 1, ours
                                      is faster
-Exits 1 when a size is missing from either side.
+each name followed by SUFFIX when given (make bench: _arm64 for the arm64
+guest).  Exits 1 when a size is missing from either side.
 """
 import re
 import sys
@@ -76,6 +77,7 @@ def parse(path):
 
 def main():
     report, out = sys.argv[1], sys.argv[2]
+    sfx = sys.argv[3] if len(sys.argv) > 3 else ""
     ours_pp, ours_ppi, ours_bw, rcpp, rcev, wlat, wbw, info = parse(report)
     missing = [(n, s) for n, d in (("rdma_pingpong", ours_pp), ("rdma_pingpong (ioctls)", ours_ppi),
                                    ("rdma_bw", ours_bw),
@@ -129,14 +131,14 @@ def main():
         for n, s in missing:
             print("rxe: %s has no figure for %d B" % (n, s), file=sys.stderr)
         return 1
-    print("rxe_pingpong_latency_ratio_64: %.2f" % (ours_pp[64][0] / wlat[64][0]))
-    print("rxe_pingpong_latency_best_ratio_64: %.2f" % (ours_pp[64][1] / wlat[64][1]))
-    print("rxe_pingpong_latency_median_ratio_64: %.2f" % (ours_pp[64][2] / wlat[64][2]))
-    print("rxe_pingpong_latency_median_ratio_64_ioctl: %.2f" % (ours_ppi[64][2] / wlat[64][2]))
+    print("rxe_pingpong_latency_ratio_64%s: %.2f" % (sfx, ours_pp[64][0] / wlat[64][0]))
+    print("rxe_pingpong_latency_best_ratio_64%s: %.2f" % (sfx, ours_pp[64][1] / wlat[64][1]))
+    print("rxe_pingpong_latency_median_ratio_64%s: %.2f" % (sfx, ours_pp[64][2] / wlat[64][2]))
+    print("rxe_pingpong_latency_median_ratio_64_ioctl%s: %.2f" % (sfx, ours_ppi[64][2] / wlat[64][2]))
     if wbw[65536][0] <= 0:
         print("rxe: ib_write_bw reported 0 MB/s at 64 KB", file=sys.stderr)
         return 1
-    print("rxe_bw_ratio_64k: %.2f" % (ours_bw[65536][0] / wbw[65536][0]))
+    print("rxe_bw_ratio_64k%s: %.2f" % (sfx, ours_bw[65536][0] / wbw[65536][0]))
     return 0
 
 

@@ -13,10 +13,11 @@
 #     /rxe/modules.list;
 #   - rdma-core's ibv_rc_pingpong, ibv_devinfo, perftest's ib_write_lat
 #     and ib_write_bw, iproute2's rdma, from SYSROOT (/ for the host's own
-#     packages), with every shared library ldd -- or, for a foreign
-#     SYSROOT, the ELF's NEEDED entries -- names, the dynamic loader, the
-#     rxe provider (libibverbs/librxe-rdmav*.so) and
-#     /etc/libibverbs.d/rxe.driver, at the same paths.
+#     packages, or an arm64 tree unpacked by fetch-arm64-rxe.sh), with
+#     every shared library their NEEDED entries name (readelf, followed to
+#     the end), the dynamic loader, the rxe provider
+#     (libibverbs/librxe-rdmav*.so) and /etc/libibverbs.d/rxe.driver, at
+#     the same paths.
 set -eu
 root=$1; moddir=$2; sysroot=$3; busybox=$4; shift 4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,10 +51,13 @@ copy() {	# copy SYSROOT's $1 (resolving symlinks) to ROOT at the same path
 	cp -L "$src" "$root$1"
 }
 need() {	# the NEEDED sonames of ELF $1, resolved in SYSROOT's multiarch dirs
-	for so in $(objdump -p "$1" | awk '$1 == "NEEDED" {print $2}'); do
-		for d in /usr/lib/$triple /lib/$triple /usr/lib; do
-			if [ -e "$sysroot$d/$so" ]; then echo "$d/$so"; break; fi
+	for so in $(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+		found=""
+		for d in /usr/lib/$triple /lib/$triple /usr/lib /lib; do
+			if [ -e "$sysroot$d/$so" ]; then found="$d/$so"; break; fi
 		done
+		[ -n "$found" ] || { echo "rxe: $so (needed by $1) not in $sysroot" >&2; exit 3; }
+		echo "$found"
 	done
 }
 if [ "$sysroot" = / ]; then sysroot=""; fi
@@ -69,13 +73,15 @@ while [ -n "$todo" ]; do
 		case " $seen " in *" $f "*) continue ;; esac
 		seen="$seen $f"
 		copy "$f"
-		next="$next $(need "$sysroot$f")"
+		n=$(need "$sysroot$f") || exit 3
+		next="$next $n"
 	done
 	todo=$next
 done
 case "$triple" in
 x86_64*) copy /usr/lib64/ld-linux-x86-64.so.2; ln -s usr/lib64 "$root/lib64" ;;
-aarch64*) copy /usr/lib/ld-linux-aarch64.so.1 ;;
+aarch64*) if [ -e "$sysroot/lib/ld-linux-aarch64.so.1" ]; then copy /lib/ld-linux-aarch64.so.1
+	else copy /usr/lib/ld-linux-aarch64.so.1; fi ;;
 esac
 cp "$sysroot/etc/libibverbs.d/rxe.driver" "$root/etc/libibverbs.d/"
 echo "$triple" > "$root/rxe/triple"
