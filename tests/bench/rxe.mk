@@ -52,8 +52,8 @@ define rxe-run
 			{ cat $(4)/summary.txt; echo "rxe bench ($(1)): a figure is missing ($(4)/report.txt)" >&2; exit 1; }; \
 		echo "  -- $(1) guest"; \
 		grep -v '^rxe_' $(4)/summary.txt; \
-		gnuplot -e "dir='$(4)'" $(CURDIR)/rxe.gp && echo "  plot: $(4)/rxe.svg"; \
-	 fi
+		gnuplot -e "dir='$(4)'; arch='$(1)'" $(CURDIR)/rxe.gp && echo "  plot: $(4)/rxe.svg"; \
+	 fi;
 endef
 
 bench-rxe:
