@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 # tests/bench/guest.mk -- figures measured inside the QEMU-booted Linux
 # guest with uldma.ko loaded (issue 22): tests/board/Makefile's
-# bench-guest target runs tests/board/uldma_bench.c there (x86_64; TCG,
-# as make board: /dev/kvm is not used).  Ends with the headline lines
+# bench-guest target runs tests/board/uldma_bench.c there (x86_64, then
+# arm64 with bench-guest-arm64; TCG, as make board: /dev/kvm is not
+# used).  Ends with the headline lines (the arm64 guest's: the same names
+# ending in _arm64)
 #   engine_copy_vs_memcpy_64k: Y          soft engine, 64 KB RDMA writes
 #                                         posted 32 deep and polled, over
 #                                         memcpy of 64 KB, same guest,
@@ -40,6 +42,7 @@ bench-guest:
 		echo "engine_copy_vs_memcpy_64k_inside: absent ($$why)"; \
 		echo "dma_start_user_vs_ioctl: absent ($$why)"; \
 		echo "poll_ring_vs_ioctl: absent ($$why)"; \
+		for m in $(GUEST_HEADLINES); do echo "$${m}_arm64: absent ($$why)"; done; \
 	else \
 		mkdir -p $(OUT)/guest; \
 		$(MAKE) -s -C $(ROOT)/tests/board bench-guest >$(OUT)/guest/report.txt 2>&1; rc=$$?; \
