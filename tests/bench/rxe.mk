@@ -42,7 +42,7 @@ RXE_ARCHS ?= x86_64 arm64
 # rxe-run ARCH-LABEL, board target, report, outdir, suffix, absent-reason
 define rxe-run
 	 if [ -n "$(6)" ]; then \
-		for m in $(RXE_HEADLINES); do echo "$$m$(5): absent ($(6))"; done; \
+		for m in $(RXE_HEADLINES); do echo "$${m}$(5): absent ($(6))"; done; \
 	 else \
 		mkdir -p $(4); \
 		$(MAKE) -s -C $(ROOT)/tests/board $(2) >$(4)/run.txt 2>&1 || \
