@@ -12,7 +12,8 @@
  * sched_yield) on its buffer for the other's.  After each size both sides
  * check every byte of the message they hold (it went there and back).
  * The client prints a table: size, round trips, half round trip (the
- * one-way latency) average and best, in microseconds.
+ * one-way latency) average, best and median, in microseconds (the median
+ * is what perftest's ib_write_lat calls t_typical).
  *
  *   rdma_pingpong [-n ROUNDS]          both sides, forked
  *   rdma_pingpong server PATH          by hand, in two shells
@@ -48,10 +49,17 @@ static void wait_word(const struct ex_pair *p, uint32_t size, uint32_t want)
 	}
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 {
 	uint32_t rounds = 200, size, i, bad;
-	double t0, t1, ts, best, total, last;
+	double t0, t1, ts, best, total, last, *rtt = NULL;
 	uint64_t id = 0;
 	int err;
 
@@ -60,6 +68,11 @@ static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 	if (rounds == 0)
 		rounds = 1;
 	ex_pair_setup(p, path, EX_MAX_SIZE);
+	if (!p->server) {
+		rtt = calloc(rounds, sizeof(*rtt));
+		if (!rtt)
+			ex_die(p, "no memory for the round-trip times", -ENOMEM);
+	}
 	if (p->server)
 		ex_recv(p, &rounds, sizeof(rounds));
 	else
@@ -68,8 +81,8 @@ static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 		printf("rdma_pingpong: %u round trips per size, pid %d <-> pid %u (RDMA write, both ways)\n",
 		       rounds, (int)getpid(), p->peer.pid);
 		printf("rdma_pingpong: %s\n", ex_path(p));
-		printf("rdma_pingpong: %8s %8s %12s %12s\n", "bytes", "rounds",
-		       "avg us (1/2 RTT)", "best us");
+		printf("rdma_pingpong: %8s %8s %12s %12s %12s\n", "bytes", "rounds",
+		       "avg us (1/2 RTT)", "best us", "median us");
 	}
 	for (size = EX_MIN_SIZE; size <= EX_MAX_SIZE; size *= 4) {
 		for (i = 0; i < size - 4; i++)
@@ -99,6 +112,7 @@ static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 				wait_word(p, size, i | PONG);
 				t1 = ex_now() - t0;
 				total += t1;
+				rtt[i - 1] = t1;
 				best = t1 < best ? t1 : best;
 				ex_progress(p, ts, &last, "round trips", i,
 					    rounds);
@@ -110,10 +124,15 @@ static int side(struct ex_pair *p, const char *path, int argc, char **argv)
 		if (bad)
 			ex_die(p, "message bytes differ", -EIO);
 		ex_barrier(p);
-		if (!p->server)
-			printf("rdma_pingpong: %8u %8u %12.1f %12.1f\n", size,
-			       rounds, total / rounds / 2 * 1e6, best / 2 * 1e6);
+		if (!p->server) {
+			qsort(rtt, rounds, sizeof(*rtt), cmp_double);
+			printf("rdma_pingpong: %8u %8u %12.1f %12.1f %12.1f\n",
+			       size, rounds, total / rounds / 2 * 1e6,
+			       best / 2 * 1e6,
+			       (rtt[(rounds - 1) / 2] + rtt[rounds / 2]) / 4 * 1e6);
+		}
 	}
+	free(rtt);
 	ex_pair_teardown(p);
 	if (!p->server)
 		printf("rdma_pingpong: OK (every message checked byte for byte at both ends)\n");

@@ -13,7 +13,7 @@ pkgs_for() {
 	firmware) echo "gcc-arm-none-eabi libnewlib-arm-none-eabi binutils-arm-none-eabi qemu-system-arm" ;;
 	hw)       echo "iverilog verilator yosys z3 cvc4 g++" ;;
 	board)    echo "linux-image-amd64 linux-headers-amd64 qemu-system-x86 busybox-static cpio qemu-system-arm gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-aarch64-linux-gnu libc6-dev-arm64-cross" ;;
-	bench)    echo "gcc libucx-dev valgrind gnuplot-nox python3" ;;
+	bench)    echo "gcc libucx-dev valgrind gnuplot-nox python3 ibverbs-utils ibverbs-providers perftest iproute2 binutils" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }
