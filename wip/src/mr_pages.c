@@ -26,6 +26,110 @@ static uint32_t ndir(uint32_t n)
 	return (nch(n) + 63u) / 64u;
 }
 
+/* Take a free block: free_set's take, its frame stated on the fields
+ * (the separation proofs stay in this small context). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires room: m->dr_top >= 1;
+    assigns m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures slot: \result < UD_PG_NDIR;
+    ensures taken: m->dr_pos[\result] < \old(m->dr_top) && m->dr_pos[\result] >= m->dr_top;
+    ensures room: m->dr_top == \old(m->dr_top) - 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NDIR && x != \result ==>
+      (m->dr_pos[x] < m->dr_top <==> \old(m->dr_pos[x] < m->dr_top));
+    ensures pos_same: \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static uint32_t take_dr(struct ud_mpg *m)
+{
+	uint32_t d = ud_fs_take(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
+
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	return d;
+}
+
+/* Take a free chunk: free_set's take, its frame stated on the fields
+ * (the separation proofs stay in this small context). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires room: m->ch_top >= 1;
+    assigns m->ch_top;
+    ensures fs: ud_pg_fs(m);
+    ensures slot: \result < UD_PG_NCHUNK;
+    ensures taken: m->ch_pos[\result] < \old(m->ch_top) && m->ch_pos[\result] >= m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) - 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != \result ==>
+      (m->ch_pos[x] < m->ch_top <==> \old(m->ch_pos[x] < m->ch_top));
+    ensures pos_same: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures dr_same: m->dr_top == \old(m->dr_top) &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static uint32_t take_ch(struct ud_mpg *m)
+{
+	uint32_t c = ud_fs_take(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top);
+
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	return c;
+}
+
+/* Give back chunk c (in use): free_set's give, its frame stated on the
+ * fields. */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top;
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1], m->ch_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->ch_pos[c] < m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+      (m->ch_pos[x] < m->ch_top <==> \old(m->ch_pos[x] < m->ch_top));
+    ensures dr_same: m->dr_top == \old(m->dr_top) &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void give_ch(struct ud_mpg *m, uint32_t c)
+{
+	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+}
+
+/* Give back block d (in use): free_set's give, its frame stated on the
+ * fields. */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: d < UD_PG_NDIR && m->dr_pos[d] >= m->dr_top;
+    assigns m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1], m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->dr_pos[d] < m->dr_top;
+    ensures room: m->dr_top == \old(m->dr_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+      (m->dr_pos[x] < m->dr_top <==> \old(m->dr_pos[x] < m->dr_top));
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void give_dr(struct ud_mpg *m, uint32_t d)
+{
+	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+}
+
 /* Take a free directory block for position nd of list i. */
 /*@ requires valid: \valid(m);
     requires tb: ud_pg_tights_but(m, i);
@@ -48,14 +152,9 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	/*@ assert used_blocks: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nd ==> m->list[k].top[y] < UD_PG_NDIR &&
 	      m->dr_pos[m->list[k].top[y]] >= m->dr_top; */
-	d = ud_fs_take(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	d = take_dr(m);
 	/*@ assert fresh: d < UD_PG_NDIR && m->dr_pos[d] < \at(m->dr_top, Pre) &&
 	      m->dr_pos[d] >= m->dr_top; */
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
-	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
-	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
 	/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
@@ -116,14 +215,9 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	/*@ assert used_chunks: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
 	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
-	c = ud_fs_take(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top);
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	c = take_ch(m);
 	/*@ assert fresh: c < UD_PG_NCHUNK && m->ch_pos[c] < \at(m->ch_top, Pre) &&
 	      m->ch_pos[c] >= m->ch_top; */
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
-	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
-	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      (m->ch_pos[x] < m->ch_top <==> \at(m->ch_pos[x] < m->ch_top, Pre)); */
 	/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
@@ -183,12 +277,7 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->ch_list[c] == i && m->ch_q[c] == q; */
 	/*@ assert others_differ: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc && (k != i || y != q) ==> ud_pg_chunk(m, k, y) != c; */
-	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
-	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
-	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	give_ch(m, c);
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      (m->ch_pos[x] < m->ch_top <==> \at(m->ch_pos[x] < m->ch_top, Pre)); */
 	m->list[i].nc = (uint16_t)q;
@@ -239,12 +328,7 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      m->dr_list[d] == i && m->dr_q[d] == t; */
 	/*@ assert others_differ: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nd && (k != i || y != t) ==> m->list[k].top[y] != d; */
-	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
-	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
-	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	give_dr(m, d);
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
 	m->list[i].nd = (uint16_t)t;
@@ -286,6 +370,11 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 {
 	m->list[i].npages = n;
+	/*@ assert tops: m->ch_top == \at(m->ch_top, Pre) && m->dr_top == \at(m->dr_top, Pre); */
+	/*@ assert arrays: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      m->ch_perm[x] == \at(m->ch_perm[x], Pre) && m->ch_pos[x] == \at(m->ch_pos[x], Pre); */
+	/*@ assert arrays2: \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      m->dr_perm[x] == \at(m->dr_perm[x], Pre) && m->dr_pos[x] == \at(m->dr_pos[x], Pre); */
 	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
 	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
