@@ -2,9 +2,11 @@
 /*
  * mr_pages.c -- the page lists of memory regions (src/mr_pages.h).
  *
- * A list grows and shrinks one chunk at a time (append_chunk, drop_chunk),
- * and each step keeps the whole invariant, so building and freeing are
- * loops whose invariant is ud_mpg_inv itself.
+ * A list grows and shrinks one node at a time: add_block, add_chunk,
+ * drop_chunk, drop_block, each keeping ud_pg_core (the pools and trees,
+ * whatever the lengths) and every other list (ud_pg_kept); set_len sets
+ * the length under the chunks held.  Building and freeing are loops over
+ * these steps; the counts are tight again (ud_pg_tights) at their ends.
  */
 #include "mr_pages.h"
 
@@ -24,180 +26,549 @@ static uint32_t ndir(uint32_t n)
 	return (nch(n) + 63u) / 64u;
 }
 
-/* Add one chunk of `add` pages at the end of list i, whose pages so far
- * fill whole chunks; a new directory block when the chunk opens one. */
+/* Take a free block: free_set's take, its frame stated on the fields
+ * (the separation proofs stay in this small context). */
 /*@ requires valid: \valid(m);
-    requires inv: ud_mpg_inv(m);
-    requires list: i < UD_PG_NLIST && m->list[i].npages % 64 == 0;
-    requires add: 1 <= add <= 64 && m->list[i].npages + add <= UD_PG_MAXPG;
-    requires room: m->ch_top >= 1 && (m->list[i].npages % 4096 == 0 ==> m->dr_top >= 1);
-    assigns *m;
-    ensures inv: ud_mpg_inv(m);
-    ensures grown: m->list[i].npages == \old(m->list[i].npages) + add;
-    ensures room: m->ch_top == \old(m->ch_top) - 1 &&
-      m->dr_top == \old(m->dr_top) - (\old(m->list[i].npages) % 4096 == 0 ? 1 : 0);
-    ensures others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
-      ud_pg_same_list{Pre, Post}(m, k);
-    ensures entries: \forall integer s; 0 <= s < UD_PG_POOL ==> m->pfn[s] == \old(m->pfn[s]);
+    requires fs: ud_pg_fs(m);
+    requires room: m->dr_top >= 1;
+    assigns m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures slot: \result < UD_PG_NDIR;
+    ensures taken: m->dr_pos[\result] < \old(m->dr_top) && m->dr_pos[\result] >= m->dr_top;
+    ensures room: m->dr_top == \old(m->dr_top) - 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NDIR && x != \result ==>
+      (m->dr_pos[x] < m->dr_top <==> \old(m->dr_pos[x] < m->dr_top));
+    ensures pos_same: \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
 */
-static void append_chunk(struct ud_mpg *m, uint32_t i, uint32_t add)
+static uint32_t take_dr(struct ud_mpg *m)
 {
-	uint32_t np = m->list[i].npages;
-	uint32_t q = np / 64u;          /* the new chunk's position       */
-	uint32_t t = q / 64u;           /* its directory block's position */
-	uint32_t d, c;
+	uint32_t d = ud_fs_take(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
 
-	/*@ assert shape: ud_pg_nch(np) == q && ud_pg_nch(np + add) == q + 1 &&
-	      ud_pg_ndir(np + add) == ud_pg_ndir(np) + (np % 4096 == 0 ? 1 : 0) &&
-	      (q % 64 == 0 <==> np % 4096 == 0) && t < 64 &&
-	      (q % 64 == 0 ==> ud_pg_ndir(np) == t) && (q % 64 != 0 ==> ud_pg_ndir(np) == t + 1); */
-	/*@ assert mine: ud_pg_list_ok(m, i); */
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	return d;
+}
+
+/* Take a free chunk: free_set's take, its frame stated on the fields
+ * (the separation proofs stay in this small context). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires room: m->ch_top >= 1;
+    assigns m->ch_top;
+    ensures fs: ud_pg_fs(m);
+    ensures slot: \result < UD_PG_NCHUNK;
+    ensures taken: m->ch_pos[\result] < \old(m->ch_top) && m->ch_pos[\result] >= m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) - 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != \result ==>
+      (m->ch_pos[x] < m->ch_top <==> \old(m->ch_pos[x] < m->ch_top));
+    ensures pos_same: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures dr_same: m->dr_top == \old(m->dr_top) &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static uint32_t take_ch(struct ud_mpg *m)
+{
+	uint32_t c = ud_fs_take(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top);
+
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	return c;
+}
+
+/* Give back chunk c (in use): free_set's give, its frame stated on the
+ * fields. */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top;
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1], m->ch_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->ch_pos[c] < m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+      (m->ch_pos[x] < m->ch_top <==> \old(m->ch_pos[x] < m->ch_top));
+    ensures dr_same: m->dr_top == \old(m->dr_top) &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void give_ch(struct ud_mpg *m, uint32_t c)
+{
+	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+}
+
+/* Give back block d (in use): free_set's give, its frame stated on the
+ * fields. */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: d < UD_PG_NDIR && m->dr_pos[d] >= m->dr_top;
+    assigns m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1], m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->dr_pos[d] < m->dr_top;
+    ensures room: m->dr_top == \old(m->dr_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+      (m->dr_pos[x] < m->dr_top <==> \old(m->dr_pos[x] < m->dr_top));
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void give_dr(struct ud_mpg *m, uint32_t d)
+{
+	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+}
+
+/* Take a free directory block for position nd of list i. */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].nd < 64;
+    requires room: m->dr_top >= 1;
+    assigns m->dr_top, m->dr_list[0 .. UD_PG_NDIR - 1], m->dr_q[0 .. UD_PG_NDIR - 1],
+            m->list[i].top[0 .. UD_PG_FAN - 1], m->list[i].nd;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures grown: m->list[i].nd == \old(m->list[i].nd) + 1;
+    ensures room: m->dr_top == \old(m->dr_top) - 1;
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void add_block(struct ud_mpg *m, uint32_t i)
+{
+	uint32_t t = m->list[i].nd;
+	uint32_t d;
+
 	/*@ assert used_blocks: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
-	      0 <= y < ud_pg_ndir(m->list[k].npages) ==>
-	      m->list[k].top[y] < UD_PG_NDIR && m->dr_pos[m->list[k].top[y]] >= m->dr_top; */
+	      0 <= y < m->list[k].nd ==> m->list[k].top[y] < UD_PG_NDIR &&
+	      m->dr_pos[m->list[k].top[y]] >= m->dr_top; */
+	d = take_dr(m);
+	/*@ assert fresh: d < UD_PG_NDIR && m->dr_pos[d] < \at(m->dr_top, Pre) &&
+	      m->dr_pos[d] >= m->dr_top; */
+	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
+	/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nd ==> m->list[k].top[y] != d; */
+	m->dr_list[d] = (uint16_t)i;
+	m->dr_q[d] = (uint16_t)t;
+	m->list[i].top[t] = (uint16_t)d;
+	m->list[i].nd = (uint16_t)(t + 1u);
+	/*@ assert tops: \forall integer k, integer y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 &&
+	      (k != i || y != t) ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
+	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
+	      (k != i ==> m->list[k].nd == \at(m->list[k].nd, Pre)); */
+	/*@ assert owners: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
+	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
+	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
+	/*@ assert shape_i: m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+	      m->list[i].npages <= 64 * m->list[i].nc; */
+	/*@ assert p_fs: ud_pg_fs(m); */
+	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
+	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert p_tb: ud_pg_tights_but(m, i); */
+}
+
+/* Take a free chunk for position nc of list i (under its blocks). */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].nc < 64 * m->list[i].nd;
+    requires room: m->ch_top >= 1;
+    assigns m->ch_top, m->ch_list[0 .. UD_PG_NCHUNK - 1], m->ch_q[0 .. UD_PG_NCHUNK - 1],
+            m->dir[0 .. UD_PG_NDIR - 1][0 .. UD_PG_FAN - 1], m->list[i].nc;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures grown: m->list[i].nc == \old(m->list[i].nc) + 1;
+    ensures room: m->ch_top == \old(m->ch_top) - 1;
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void add_chunk(struct ud_mpg *m, uint32_t i)
+{
+	uint32_t q = m->list[i].nc;
+	uint32_t t = q / 64u;
+	uint32_t d = m->list[i].top[t];
+	uint32_t c;
+
+	/*@ assert blk: ud_pg_use_div(0) && t < m->list[i].nd && d < UD_PG_NDIR && m->dr_list[d] == i && m->dr_q[d] == t; */
+	/*@ assert other_cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd &&
+	      (m->list[k].top[y / 64] != d || y % 64 != q % 64); */
 	/*@ assert used_chunks: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
-	      0 <= y < ud_pg_nch(m->list[k].npages) ==>
-	      ud_pg_chunk(m, k, y) < UD_PG_NCHUNK && m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
-	if (q % 64u == 0u) {
-		d = ud_fs_take(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
-		/*@ assert fresh: d < UD_PG_NDIR && m->dr_pos[d] < \at(m->dr_top, Pre); */
-		/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST && 0 <= y < ud_pg_ndir(m->list[k].npages) ==> m->list[k].top[y] != d; */
-		m->dr_list[d] = (uint16_t)i;
-		m->dr_q[d] = (uint16_t)t;
-		m->list[i].top[t] = (uint16_t)d;
-	} else {
-		d = m->list[i].top[t];
-		/*@ assert owned: d < UD_PG_NDIR && !ud_pg_dr_free(m, d) && m->dr_list[d] == i; */
-	}
-	/*@ assert blocks_kept: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
-	      (ud_pg_dr_free(m, x) <==> \at(ud_pg_dr_free(m, x), Pre)); */
-	/*@ assert d_used: !ud_pg_dr_free(m, d) && m->dr_list[d] == i && m->dr_q[d] == t &&
-	      m->list[i].top[t] == d; */
-	c = ud_fs_take(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top);
-	/*@ assert c_fresh: c < UD_PG_NCHUNK && m->ch_pos[c] < \at(m->ch_top, Pre); */
-	/*@ assert c_fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST && 0 <= y < ud_pg_nch(m->list[k].npages) ==> ud_pg_chunk(m, k, y) != c; */
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
+	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
+	c = take_ch(m);
+	/*@ assert fresh: c < UD_PG_NCHUNK && m->ch_pos[c] < \at(m->ch_top, Pre) &&
+	      m->ch_pos[c] >= m->ch_top; */
+	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (m->ch_pos[x] < m->ch_top <==> \at(m->ch_pos[x] < m->ch_top, Pre)); */
+	/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) != c; */
 	m->ch_list[c] = (uint16_t)i;
 	m->ch_q[c] = (uint16_t)q;
 	m->dir[d][q % 64u] = (uint16_t)c;
-	m->list[i].npages = np + add;
-	/*@ assert chunks_kept: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
-	      (ud_pg_ch_free(m, x) <==> \at(ud_pg_ch_free(m, x), Pre)); */
-	/*@ assert other_trees: \forall integer k, integer y; 0 <= k < UD_PG_NLIST && k != i &&
-	      0 <= y < ud_pg_nch(m->list[k].npages) ==>
+	m->list[i].nc = (uint16_t)(q + 1u);
+	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
+	      m->list[k].nd == \at(m->list[k].nd, Pre) &&
+	      (k != i ==> m->list[k].nc == \at(m->list[k].nc, Pre)) &&
+	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert owners: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
+	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < \at(m->list[k].nc, Pre) ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
-	/*@ assert my_tree: \forall integer y; 0 <= y < q ==>
-	      ud_pg_chunk(m, i, y) == \at(ud_pg_chunk(m, i, y), Pre); */
-	/*@ assert new_chunk: ud_pg_chunk(m, i, q) == c; */
-	/*@ assert lists_ok: \forall integer k; 0 <= k < UD_PG_NLIST ==> ud_pg_list_ok(m, k); */
-	/*@ assert dr_all: \forall integer x; 0 <= x < UD_PG_NDIR ==> ud_pg_dr_ok(m, x); */
-	/*@ assert ch_all: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> ud_pg_ch_ok(m, x); */
+	/*@ assert new_chunk: ud_pg_use_div(0) && ud_pg_chunk(m, i, q) == c; */
+	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert shape_i: m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+	      m->list[i].npages <= 64 * m->list[i].nc; */
+	/*@ assert p_fs: ud_pg_fs(m); */
+	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
+	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
 
-/* Remove the last chunk of list i (not empty); its directory block too
- * when the chunk was the block's first.  The list keeps whole chunks. */
+/* Give back the last chunk of list i; its pages must fit in the others. */
 /*@ requires valid: \valid(m);
-    requires inv: ud_mpg_inv(m);
-    requires list: i < UD_PG_NLIST && m->list[i].npages >= 1;
-    assigns *m;
-    ensures inv: ud_mpg_inv(m);
-    ensures shrunk: m->list[i].npages == (ud_pg_nch(\old(m->list[i].npages)) - 1) * 64;
-    ensures room: m->ch_top == \old(m->ch_top) + 1 &&
-      m->dr_top == \old(m->dr_top) + ud_pg_ndir(\old(m->list[i].npages)) -
-                   ud_pg_ndir(m->list[i].npages);
-    ensures others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
-      ud_pg_same_list{Pre, Post}(m, k);
-    ensures entries: \forall integer s; 0 <= s < UD_PG_POOL ==> m->pfn[s] == \old(m->pfn[s]);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].nc >= 1 &&
+      m->list[i].npages <= 64 * (m->list[i].nc - 1);
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1],
+            m->ch_top, m->list[i].nc;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures shrunk: m->list[i].nc == \old(m->list[i].nc) - 1;
+    ensures room: m->ch_top == \old(m->ch_top) + 1;
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
 */
 static void drop_chunk(struct ud_mpg *m, uint32_t i)
 {
-	uint32_t q = nch(m->list[i].npages) - 1u;   /* the last chunk's position */
-	uint32_t t = q / 64u;
-	uint32_t d = m->list[i].top[t];
-	uint32_t c = m->dir[d][q % 64u];
+	uint32_t q = m->list[i].nc - 1u;
+	uint32_t d = m->list[i].top[q / 64u];
+	uint32_t c;
 
-	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
-	if (q % 64u == 0u)
-		ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
-	m->list[i].npages = q * 64u;
+	/*@ assert blk: ud_pg_use_div(0) && q / 64 < m->list[i].nd && d < UD_PG_NDIR; */
+	c = m->dir[d][q % 64u];
+	/*@ assert mine: c == ud_pg_chunk(m, i, q) && c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top &&
+	      m->ch_list[c] == i && m->ch_q[c] == q; */
+	/*@ assert others_differ: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc && (k != i || y != q) ==> ud_pg_chunk(m, k, y) != c; */
+	give_ch(m, c);
+	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (m->ch_pos[x] < m->ch_top <==> \at(m->ch_pos[x] < m->ch_top, Pre)); */
+	m->list[i].nc = (uint16_t)q;
+	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
+	      m->list[k].nd == \at(m->list[k].nd, Pre) &&
+	      (k != i ==> m->list[k].nc == \at(m->list[k].nc, Pre)) &&
+	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
+	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert own_same: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
+	/*@ assert shape_i: m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+	      m->list[i].npages <= 64 * m->list[i].nc; */
+	/*@ assert p_fs: ud_pg_fs(m); */
+	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
+	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert p_tb: ud_pg_tights_but(m, i); */
+}
+
+/* Give back the last directory block of list i; its chunks must fit under
+ * the others. */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].nd >= 1 &&
+      m->list[i].nc <= 64 * (m->list[i].nd - 1);
+    assigns m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1],
+            m->dr_top, m->list[i].nd;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures shrunk: m->list[i].nd == \old(m->list[i].nd) - 1;
+    ensures room: m->dr_top == \old(m->dr_top) + 1;
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void drop_block(struct ud_mpg *m, uint32_t i)
+{
+	uint32_t t = m->list[i].nd - 1u;
+	uint32_t d = m->list[i].top[t];
+
+	/*@ assert mine: d < UD_PG_NDIR && m->dr_pos[d] >= m->dr_top &&
+	      m->dr_list[d] == i && m->dr_q[d] == t; */
+	/*@ assert others_differ: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nd && (k != i || y != t) ==> m->list[k].top[y] != d; */
+	give_dr(m, d);
+	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
+	m->list[i].nd = (uint16_t)t;
+	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
+	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
+	      (k != i ==> m->list[k].nd == \at(m->list[k].nd, Pre)) &&
+	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd &&
+	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
+	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
+	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
+	/*@ assert own_same: \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert shape_i: m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+	      m->list[i].npages <= 64 * m->list[i].nc; */
+	/*@ assert p_fs: ud_pg_fs(m); */
+	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
+	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert p_tb: ud_pg_tights_but(m, i); */
+}
+
+/* Set the length of list i within the chunks it holds. */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && n <= 64 * m->list[i].nc;
+    assigns m->list[i].npages;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures length: m->list[i].npages == n;
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
+{
+	m->list[i].npages = n;
+	/*@ assert tops: m->ch_top == \at(m->ch_top, Pre) && m->dr_top == \at(m->dr_top, Pre); */
+	/*@ assert arrays: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      m->ch_perm[x] == \at(m->ch_perm[x], Pre) && m->ch_pos[x] == \at(m->ch_pos[x], Pre); */
+	/*@ assert arrays2: \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      m->dr_perm[x] == \at(m->dr_perm[x], Pre) && m->dr_pos[x] == \at(m->dr_pos[x], Pre); */
+	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
+	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      (k != i ==> m->list[k].npages == \at(m->list[k].npages, Pre)) &&
+	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
+	      m->list[k].nd == \at(m->list[k].nd, Pre); */
+	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
+	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
+	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert shape_i: m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+	      m->list[i].npages <= 64 * m->list[i].nc; */
+	/*@ assert p_fs: ud_pg_fs(m); */
+	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
+	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
 
 void ud_mpg_init(struct ud_mpg *m)
 {
 	/*@ loop invariant range: 0 <= i <= UD_PG_NLIST;
-	    loop invariant empty: \forall integer k; 0 <= k < i ==> m->list[k].npages == 0;
-	    loop assigns i, m->list[0 .. UD_PG_NLIST - 1].npages;
+	    loop invariant empty: \forall integer k; 0 <= k < i ==>
+	      m->list[k].npages == 0 && m->list[k].nc == 0 && m->list[k].nd == 0;
+	    loop assigns i, m->list[0 .. UD_PG_NLIST - 1].npages,
+	      m->list[0 .. UD_PG_NLIST - 1].nc, m->list[0 .. UD_PG_NLIST - 1].nd;
 	    loop variant UD_PG_NLIST - i;
 	*/
-	for (uint32_t i = 0; i < UD_PG_NLIST; i++)
+	for (uint32_t i = 0; i < UD_PG_NLIST; i++) {
 		m->list[i].npages = 0;
+		m->list[i].nc = 0;
+		m->list[i].nd = 0;
+	}
 	ud_fs_init(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top);
-	/*@ assert fs_ch: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert ch_fs: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert ch_free: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] < m->ch_top; */
 	ud_fs_init(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
 	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
 	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
-	/*@ assert lists: \forall integer k; 0 <= k < UD_PG_NLIST ==>
-	      m->list[k].npages == 0 && ud_pg_list_ok(m, k); */
-	/*@ assert chunks: \forall integer c; 0 <= c < UD_PG_NCHUNK ==>
-	      ud_pg_ch_free(m, c) && ud_pg_ch_ok(m, c); */
-	/*@ assert blocks: \forall integer d; 0 <= d < UD_PG_NDIR ==>
-	      ud_pg_dr_free(m, d) && ud_pg_dr_ok(m, d); */
+	/*@ assert p_fs: ud_pg_fs(m); */
+	/*@ assert dr_free: \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] < m->dr_top; */
+	/*@ assert ch_free2: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] < m->ch_top; */
+	/*@ assert zero: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      m->list[k].npages == 0 && m->list[k].nc == 0 && m->list[k].nd == 0; */
+	/*@ assert all_free: m->ch_top == UD_PG_NCHUNK && m->dr_top == UD_PG_NDIR; */
+	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
+	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert p_tights: ud_pg_tights(m); */
+}
+
+/* Chunks and blocks for n pages on list i (empty), enough free: the
+ * loop of ud_mpg_alloc. */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].npages == 0 &&
+      m->list[i].nc == 0 && m->list[i].nd == 0;
+    requires n: 1 <= n <= UD_PG_MAXPG;
+    requires room: m->ch_top >= ud_pg_nch(n) && m->dr_top >= ud_pg_ndir(n);
+    assigns m->ch_top, m->ch_list[0 .. UD_PG_NCHUNK - 1], m->ch_q[0 .. UD_PG_NCHUNK - 1],
+            m->dir[0 .. UD_PG_NDIR - 1][0 .. UD_PG_FAN - 1], m->list[i].nc,
+            m->dr_top, m->dr_list[0 .. UD_PG_NDIR - 1], m->dr_q[0 .. UD_PG_NDIR - 1],
+            m->list[i].top[0 .. UD_PG_FAN - 1], m->list[i].nd;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures counts: m->list[i].npages == 0 && m->list[i].nc == ud_pg_nch(n) &&
+      m->list[i].nd == ud_pg_ndir(n);
+    ensures room: m->ch_top == \old(m->ch_top) - ud_pg_nch(n) &&
+      m->dr_top == \old(m->dr_top) - ud_pg_ndir(n);
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void grow(struct ud_mpg *m, uint32_t i, uint32_t n)
+{
+	uint32_t want = nch(n);
+
+	/*@ loop invariant core: ud_pg_core(m);
+	    loop invariant tb: ud_pg_tights_but(m, i);
+	    loop invariant len: m->list[i].npages == 0;
+	    loop invariant nc: m->list[i].nc <= want;
+	    loop invariant nd: m->list[i].nd == (m->list[i].nc + 63) / 64;
+	    loop invariant chunks: m->ch_top == \at(m->ch_top, Pre) - m->list[i].nc;
+	    loop invariant blocks: m->dr_top == \at(m->dr_top, Pre) - m->list[i].nd;
+	    loop invariant kept: ud_pg_kept{Pre, Here}(m, i);
+	    loop assigns m->ch_top, m->ch_list[0 .. UD_PG_NCHUNK - 1], m->ch_q[0 .. UD_PG_NCHUNK - 1],
+            m->dir[0 .. UD_PG_NDIR - 1][0 .. UD_PG_FAN - 1], m->list[i].nc,
+            m->dr_top, m->dr_list[0 .. UD_PG_NDIR - 1], m->dr_q[0 .. UD_PG_NDIR - 1],
+            m->list[i].top[0 .. UD_PG_FAN - 1], m->list[i].nd;
+	    loop variant want - m->list[i].nc;
+	*/
+	while (m->list[i].nc < want) {
+		if (m->list[i].nc % 64u == 0u) {
+			/*@ assert need_block: ud_pg_use_div(0) && m->list[i].nd == m->list[i].nc / 64 &&
+			      m->list[i].nd < 64 && m->list[i].nd < ud_pg_ndir(n); */
+			add_block(m, i);
+		}
+		/*@ assert under: ud_pg_use_div(0) && m->list[i].nc < 64 * m->list[i].nd &&
+		      m->list[i].nd == m->list[i].nc / 64 + 1; */
+		add_chunk(m, i);
+		/*@ assert step: ud_pg_use_div(0) && m->list[i].nd == (m->list[i].nc + 63) / 64; */
+	}
 }
 
 ud_status ud_mpg_alloc(struct ud_mpg *m, uint32_t i, uint32_t n)
 {
-	uint32_t done = 0;
-
 	if (m->ch_top < nch(n) || m->dr_top < ndir(n))
 		return UD_E_NOSPC;
-	/*@ loop invariant inv: ud_mpg_inv(m);
-	    loop invariant length: m->list[i].npages == done && done <= n;
-	    loop invariant whole: done < n ==> done % 64 == 0;
-	    loop invariant chunks: m->ch_top == \at(m->ch_top, Pre) - ud_pg_nch(done);
-	    loop invariant blocks: m->dr_top == \at(m->dr_top, Pre) - ud_pg_ndir(done);
-	    loop invariant others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
-	      ud_pg_same_list{Pre, Here}(m, k);
-	    loop invariant entries: \forall integer s; 0 <= s < UD_PG_POOL ==>
-	      m->pfn[s] == \at(m->pfn[s], Pre);
-	    loop assigns done, *m;
-	    loop variant n - done;
-	*/
-	while (done < n) {
-		uint32_t add = n - done < 64u ? n - done : 64u;
-
-		append_chunk(m, i, add);
-		done += add;
-	}
+	/*@ assert empty: ud_pg_tight(m, i) && m->list[i].nc == 0 && m->list[i].nd == 0; */
+	/*@ assert tb0: ud_pg_tights_but(m, i); */
+	grow(m, i, n);
+	/*@ assert fits: ud_pg_use_div(0) && n <= 64 * ud_pg_nch(n); */
+	set_len(m, i, n);
+	/*@ assert kept: ud_pg_kept{Pre, Here}(m, i); */
+	/*@ assert tight_i: ud_pg_tight(m, i); */
+	/*@ assert tb1: ud_pg_tights_but(m, i); */
+	/*@ assert p_tights: ud_pg_tights(m); */
+	/*@ assert others: ud_pg_use_div(0) && \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+	      ud_pg_same_list{Pre, Here}(m, k); */
 	return UD_OK;
+}
+
+/* Every chunk and block of list i (length 0) back to the pools: the loop
+ * of ud_mpg_free. */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].npages == 0;
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1],
+            m->ch_top, m->list[i].nc,
+            m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1],
+            m->dr_top, m->list[i].nd;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures counts: m->list[i].npages == 0 && m->list[i].nc == 0 && m->list[i].nd == 0;
+    ensures room: m->ch_top == \old(m->ch_top) + \old(m->list[i].nc) &&
+      m->dr_top == \old(m->dr_top) + \old(m->list[i].nd);
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void shrink(struct ud_mpg *m, uint32_t i)
+{
+	/*@ loop invariant core: ud_pg_core(m);
+	    loop invariant tb: ud_pg_tights_but(m, i);
+	    loop invariant len: m->list[i].npages == 0;
+	    loop invariant chunks: m->ch_top == \at(m->ch_top, Pre) + \at(m->list[i].nc, Pre) -
+	      m->list[i].nc;
+	    loop invariant blocks: m->dr_top == \at(m->dr_top, Pre) + \at(m->list[i].nd, Pre) -
+	      m->list[i].nd;
+	    loop invariant kept: ud_pg_kept{Pre, Here}(m, i);
+	    loop assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1],
+            m->ch_top, m->list[i].nc,
+            m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1],
+            m->dr_top, m->list[i].nd;
+	    loop variant m->list[i].nc + m->list[i].nd;
+	*/
+	while (m->list[i].nd > 0u) {
+		if (m->list[i].nc > 64u * (m->list[i].nd - 1u))
+			drop_chunk(m, i);
+		else
+			drop_block(m, i);
+	}
+	/*@ assert none: m->list[i].nc == 0; */
 }
 
 void ud_mpg_free(struct ud_mpg *m, uint32_t i)
 {
-	/*@ loop invariant inv: ud_mpg_inv(m);
-	    loop invariant chunks: m->ch_top == \at(m->ch_top, Pre) +
-	      ud_pg_nch(\at(m->list[i].npages, Pre)) - ud_pg_nch(m->list[i].npages);
-	    loop invariant blocks: m->dr_top == \at(m->dr_top, Pre) +
-	      ud_pg_ndir(\at(m->list[i].npages, Pre)) - ud_pg_ndir(m->list[i].npages);
-	    loop invariant others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
-	      ud_pg_same_list{Pre, Here}(m, k);
-	    loop invariant entries: \forall integer s; 0 <= s < UD_PG_POOL ==>
-	      m->pfn[s] == \at(m->pfn[s], Pre);
-	    loop assigns *m;
-	    loop variant m->list[i].npages;
-	*/
-	while (m->list[i].npages > 0u)
-		drop_chunk(m, i);
+	/*@ assert was: ud_pg_tight(m, i); */
+	/*@ assert tb0: ud_pg_tights_but(m, i); */
+	set_len(m, i, 0);
+	shrink(m, i);
+	/*@ assert kept: ud_pg_kept{Pre, Here}(m, i); */
+	/*@ assert tight_i: ud_pg_tight(m, i); */
+	/*@ assert tb1: ud_pg_tights_but(m, i); */
+	/*@ assert p_tights: ud_pg_tights(m); */
+	/*@ assert others: ud_pg_use_div(0) && \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+	      ud_pg_same_list{Pre, Here}(m, k); */
 }
 
 uint32_t ud_mpg_entry(const struct ud_mpg *m, uint32_t i, uint32_t j)
 {
-	/*@ assert shape: j / 64 < ud_pg_nch(m->list[i].npages) &&
-	      j / 4096 == (j / 64) / 64 && j / 4096 < ud_pg_ndir(m->list[i].npages); */
-	/*@ assert mine: ud_pg_list_ok(m, i); */
+	/*@ assert shape: ud_pg_use_div(0) && j / 64 < m->list[i].nc && j / 4096 == (j / 64) / 64 &&
+	      j / 4096 < m->list[i].nd; */
 	uint32_t d = m->list[i].top[j / UD_PG_DIRPG];
 	/*@ assert block: d < UD_PG_NDIR; */
 	uint32_t c = m->dir[d][(j / UD_PG_FAN) % UD_PG_FAN];
-	/*@ assert chunk: c == ud_pg_chunk(m, i, j / 64) && c < UD_PG_NCHUNK &&
-	      m->ch_list[c] == i && m->ch_q[c] == j / 64 && !ud_pg_ch_free(m, c); */
+	/*@ assert chunk: ud_pg_use_div(0) && c == ud_pg_chunk(m, i, j / 64) && c < UD_PG_NCHUNK &&
+	      m->ch_list[c] == i && m->ch_q[c] == j / 64 && m->ch_pos[c] >= m->ch_top; */
 
+	/*@ assert res: ud_pg_use_div(0) && (c * 64 + j % 64) / 64 == c &&
+	      (c * 64 + j % 64) % 64 == j % 64 && (j / 64) * 64 + j % 64 == j; */
 	return c * UD_PG_FAN + j % UD_PG_FAN;
 }

@@ -22,9 +22,12 @@
  * Ownership makes every proof a quantified fact, for any pool size: a
  * chunk in use records its list and its position in it (ch_list, ch_q), a
  * directory block likewise (dr_list, dr_q); the invariant says the tree of
- * each list reaches exactly the chunks and blocks it owns.  Two lists never
- * share an entry, and one list never names an entry twice
- * (ud_pg_entry_owner below).
+ * each list reaches exactly the chunks and blocks it owns (nc chunks under
+ * nd blocks, the least that hold its npages).  Two lists never share an
+ * entry, and one list never names an entry twice (ud_mpg_entry's owner).
+ * The invariant is a conjunction of named parts (ud_pg_fs, ud_pg_shapes,
+ * ud_pg_lblocks, ud_pg_lchunks, ud_pg_drs, ud_pg_chs, ud_pg_tights), each
+ * re-established by an assert of its own after every step.
  *
  * The module does not know regions, keys or pins: src/mr.c (docs/scale.md
  * step 3) keeps one platform pin per listed entry.
@@ -56,7 +59,9 @@ _Static_assert(UD_PG_NDIR >= 1u && UD_PG_NDIR <= 65535u, "block ids fit top[]");
 
 struct ud_pglist {
 	uint32_t npages;                 /* 0 = empty                           */
-	uint16_t top[UD_PG_FAN];         /* directory blocks (first ndir used)  */
+	uint16_t nc;                     /* chunks held: ceil(npages / 64)      */
+	uint16_t nd;                     /* blocks held: ceil(nc / 64)          */
+	uint16_t top[UD_PG_FAN];         /* directory blocks (first nd used)    */
 };
 
 struct ud_mpg {
@@ -72,79 +77,132 @@ struct ud_mpg {
 };
 
 /*@
-  // Chunks and directory blocks a list of n pages holds.
-  logic integer ud_pg_nch(integer n) = (n + 63) / 64;
-  logic integer ud_pg_ndir(integer n) = (ud_pg_nch(n) + 63) / 64;
+  // The vocabulary sits in axiomatic blocks (no axioms): WP gives a block
+  // only to the goals that name one of its symbols (docs/METHOD.md).
+  axiomatic UdPgShape {
+    // Chunks and directory blocks a list of n pages holds.
+    logic integer ud_pg_nch(integer n) = (n + 63) / 64;
+    logic integer ud_pg_ndir(integer n) = (ud_pg_nch(n) + 63) / 64;
+  }
 
-  // Chunk q of list i (q < ud_pg_nch(npages)), through its directory block.
-  logic integer ud_pg_chunk{L}(struct ud_mpg *m, integer i, integer q) =
-    m->dir[m->list[i].top[q / 64]][q % 64];
-  // The entry of page j of list i.
-  logic integer ud_pg_entry{L}(struct ud_mpg *m, integer i, integer j) =
-    ud_pg_chunk(m, i, j / 64) * 64 + j % 64;
+  // Arithmetic of the tree's shape: division by 64 (the provers see C
+  // division through axioms only).  A goal carries these lemmas when it
+  // names the marker ud_pg_use_div.
+  axiomatic UdPgDiv {
+    predicate ud_pg_use_div(integer x) = x == x;
+    lemma ud_pg_div_lt: \forall integer q, d; 0 <= q && q < 64 * d ==> q / 64 < d;
+    lemma ud_pg_div_eq: \forall integer y, q; 0 <= y && 0 <= q &&
+      y / 64 == q / 64 && y % 64 == q % 64 ==> y == q;
+    lemma ud_pg_div_nest: \forall integer j; 0 <= j ==> j / 4096 == (j / 64) / 64;
+    lemma ud_pg_div_in: \forall integer j, n; 0 <= j < n ==> j / 64 < (n + 63) / 64;
+    lemma ud_pg_div_id: \forall integer j; 0 <= j ==> (j / 64) * 64 + j % 64 == j && 0 <= j % 64 < 64;
+    lemma ud_pg_div_up: \forall integer n; 0 <= n ==> n <= 64 * ((n + 63) / 64);
+    lemma ud_pg_div_entry: \forall integer c, r; 0 <= c && 0 <= r < 64 ==>
+      (c * 64 + r) / 64 == c && (c * 64 + r) % 64 == r;
+    lemma ud_pg_div_whole: \forall integer n; 0 <= n && n % 64 == 0 ==>
+      (n + 63) / 64 == n / 64 && (n + 64) / 64 == n / 64 + 1 &&
+      (n + 127) / 64 == n / 64 + 1;
+    lemma ud_pg_div_part: \forall integer n; 0 <= n && n % 64 != 0 ==>
+      (n + 64) / 64 == (n + 63) / 64 && (n + 63) / 64 == n / 64 + 1;
+  }
 
-  // Arithmetic of the tree's shape (proved by the provers from the
-  // definitions: division by constants).
-  lemma ud_pg_div_nest: \forall integer j; 0 <= j ==> j / 4096 == (j / 64) / 64;
-  lemma ud_pg_in_chunk: \forall integer n, j; 0 <= j < n ==> j / 64 < ud_pg_nch(n);
-  lemma ud_pg_in_dir: \forall integer n, q; 0 <= q < ud_pg_nch(n) ==> q / 64 < ud_pg_ndir(n);
-  lemma ud_pg_nch_step: \forall integer n, a; 0 <= n && n % 64 == 0 && 1 <= a <= 64 ==>
-    ud_pg_nch(n) == n / 64 && ud_pg_nch(n + a) == n / 64 + 1;
-  lemma ud_pg_ndir_step: \forall integer n, a; 0 <= n && n % 64 == 0 && 1 <= a <= 64 ==>
-    ud_pg_ndir(n + a) == ud_pg_ndir(n) + (n % 4096 == 0 ? 1 : 0);
+  axiomatic UdPgVocab {
+    // Chunk c / block d is free (free_set's ud_fs_free, on the fields).
+    predicate ud_pg_ch_free{L}(struct ud_mpg *m, integer c) = m->ch_pos[c] < m->ch_top;
+    predicate ud_pg_dr_free{L}(struct ud_mpg *m, integer d) = m->dr_pos[d] < m->dr_top;
 
-  predicate ud_pg_ch_free{L}(struct ud_mpg *m, integer c) = ud_fs_free(&m->ch_pos[0], m->ch_top, c);
-  predicate ud_pg_dr_free{L}(struct ud_mpg *m, integer d) = ud_fs_free(&m->dr_pos[0], m->dr_top, d);
+    // Chunk q of list i (q < nc), through its directory block.
+    logic integer ud_pg_chunk{L}(struct ud_mpg *m, integer i, integer q) =
+      m->dir[m->list[i].top[q / 64]][q % 64];
+    // The entry of page j of list i.
+    logic integer ud_pg_entry{L}(struct ud_mpg *m, integer i, integer j) =
+      ud_pg_chunk(m, i, j / 64) * 64 + j % 64;
 
-  // List i's tree: its blocks and chunks are in use and owned by it, at
-  // their positions.
-  predicate ud_pg_list_ok{L}(struct ud_mpg *m, integer i) =
-    m->list[i].npages <= UD_PG_MAXPG &&
-    (\forall integer t; 0 <= t < ud_pg_ndir(m->list[i].npages) ==>
-       m->list[i].top[t] < UD_PG_NDIR && !ud_pg_dr_free(m, m->list[i].top[t]) &&
-       m->dr_list[m->list[i].top[t]] == i && m->dr_q[m->list[i].top[t]] == t) &&
-    (\forall integer q; 0 <= q < ud_pg_nch(m->list[i].npages) ==>
-       ud_pg_chunk(m, i, q) < UD_PG_NCHUNK && !ud_pg_ch_free(m, ud_pg_chunk(m, i, q)) &&
-       m->ch_list[ud_pg_chunk(m, i, q)] == i && m->ch_q[ud_pg_chunk(m, i, q)] == q);
+    // The counts of list i fit its tree: its pages in its chunks, its
+    // chunks under its blocks.
+    predicate ud_pg_shape{L}(struct ud_mpg *m, integer i) =
+      m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+      m->list[i].npages <= 64 * m->list[i].nc;
+    // The counts are the least that hold the pages.
+    predicate ud_pg_tight{L}(struct ud_mpg *m, integer i) =
+      m->list[i].nc == ud_pg_nch(m->list[i].npages) &&
+      m->list[i].nd == ud_pg_ndir(m->list[i].npages);
 
-  // A block / chunk in use is reached by its owner's tree at its position.
-  predicate ud_pg_dr_ok{L}(struct ud_mpg *m, integer d) =
-    !ud_pg_dr_free(m, d) ==>
-      m->dr_list[d] < UD_PG_NLIST &&
-      m->dr_q[d] < ud_pg_ndir(m->list[m->dr_list[d]].npages) &&
-      m->list[m->dr_list[d]].top[m->dr_q[d]] == d;
-  predicate ud_pg_ch_ok{L}(struct ud_mpg *m, integer c) =
-    !ud_pg_ch_free(m, c) ==>
-      m->ch_list[c] < UD_PG_NLIST &&
-      m->ch_q[c] < ud_pg_nch(m->list[m->ch_list[c]].npages) &&
-      ud_pg_chunk(m, m->ch_list[c], m->ch_q[c]) == c;
+    // The parts of the invariant, each its own predicate.  A quantifier's
+    // body reads the fields itself (no predicate of the bound variable):
+    // the provers instantiate a quantified hypothesis only through terms
+    // of the goal, and a field read is one (docs/METHOD.md).
+    predicate ud_pg_fs{L}(struct ud_mpg *m) =
+      ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
+      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top);
+    predicate ud_pg_shapes{L}(struct ud_mpg *m) =
+      \forall integer i; 0 <= i < UD_PG_NLIST ==>
+        m->list[i].nd <= 64 && m->list[i].nc <= 64 * m->list[i].nd &&
+        m->list[i].npages <= 64 * m->list[i].nc;
+    // List i's blocks are in use and owned by it, at their positions.
+    predicate ud_pg_lblocks{L}(struct ud_mpg *m) =
+      \forall integer i, t; 0 <= i < UD_PG_NLIST && 0 <= t < m->list[i].nd ==>
+        m->list[i].top[t] < UD_PG_NDIR && m->dr_pos[m->list[i].top[t]] >= m->dr_top &&
+        m->dr_list[m->list[i].top[t]] == i && m->dr_q[m->list[i].top[t]] == t;
+    // List i's chunks likewise.
+    predicate ud_pg_lchunks{L}(struct ud_mpg *m) =
+      \forall integer i, q; 0 <= i < UD_PG_NLIST && 0 <= q < m->list[i].nc ==>
+        ud_pg_chunk(m, i, q) < UD_PG_NCHUNK && m->ch_pos[ud_pg_chunk(m, i, q)] >= m->ch_top &&
+        m->ch_list[ud_pg_chunk(m, i, q)] == i && m->ch_q[ud_pg_chunk(m, i, q)] == q;
+    // A block in use is reached by its owner's tree at its position.
+    predicate ud_pg_drs{L}(struct ud_mpg *m) =
+      \forall integer d; 0 <= d < UD_PG_NDIR && m->dr_pos[d] >= m->dr_top ==>
+        m->dr_list[d] < UD_PG_NLIST &&
+        m->dr_q[d] < m->list[m->dr_list[d]].nd &&
+        m->list[m->dr_list[d]].top[m->dr_q[d]] == d;
+    // A chunk in use likewise.
+    predicate ud_pg_chs{L}(struct ud_mpg *m) =
+      \forall integer c; 0 <= c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top ==>
+        m->ch_list[c] < UD_PG_NLIST &&
+        m->ch_q[c] < m->list[m->ch_list[c]].nc &&
+        ud_pg_chunk(m, m->ch_list[c], m->ch_q[c]) == c;
+    predicate ud_pg_tights{L}(struct ud_mpg *m) =
+      \forall integer i; 0 <= i < UD_PG_NLIST ==>
+        m->list[i].nc == ud_pg_nch(m->list[i].npages) &&
+        m->list[i].nd == ud_pg_ndir(m->list[i].npages);
 
-  // The invariant of the pools.
-  predicate ud_mpg_inv{L}(struct ud_mpg *m) =
-    ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-    ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top) &&
-    (\forall integer i; 0 <= i < UD_PG_NLIST ==> ud_pg_list_ok(m, i)) &&
-    (\forall integer d; 0 <= d < UD_PG_NDIR ==> ud_pg_dr_ok(m, d)) &&
-    (\forall integer c; 0 <= c < UD_PG_NCHUNK ==> ud_pg_ch_ok(m, c));
+    // Every list but i has tight counts (what a step of list i keeps).
+    predicate ud_pg_tights_but{L}(struct ud_mpg *m, integer i) =
+      \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+        m->list[k].nc == ud_pg_nch(m->list[k].npages) &&
+        m->list[k].nd == ud_pg_ndir(m->list[k].npages);
 
-  // Entry s is listed: its chunk is in use and s's place in it is below
-  // its owner's length.
-  predicate ud_pg_listed{L}(struct ud_mpg *m, integer s) =
-    !ud_pg_ch_free(m, s / 64) &&
-    m->ch_q[s / 64] * 64 + s % 64 < m->list[m->ch_list[s / 64]].npages;
+    // The pools and trees, whatever the lengths (what a step keeps).
+    predicate ud_pg_core{L}(struct ud_mpg *m) =
+      ud_pg_fs(m) && ud_pg_shapes(m) && ud_pg_lblocks(m) && ud_pg_lchunks(m) &&
+      ud_pg_drs(m) && ud_pg_chs(m);
 
-  // What the pages of list i are, as at L1 and L2 (the frame other lists
-  // keep across a change of list i).
-  predicate ud_pg_same_list{L1, L2}(struct ud_mpg *m, integer i) =
-    \at(m->list[i].npages, L1) == \at(m->list[i].npages, L2) &&
-    \forall integer j; 0 <= j < \at(m->list[i].npages, L1) ==>
-      ud_pg_entry{L1}(m, i, j) == ud_pg_entry{L2}(m, i, j);
+    // The invariant of the pools.
+    predicate ud_mpg_inv{L}(struct ud_mpg *m) = ud_pg_core(m) && ud_pg_tights(m);
 
-  // The frame of a list is transitive (what the loops of alloc and free
-  // carry from step to step).
-  lemma ud_pg_same_list_trans{L1, L2, L3}: \forall struct ud_mpg *m, integer i;
-    ud_pg_same_list{L1, L2}(m, i) && ud_pg_same_list{L2, L3}(m, i) ==>
-    ud_pg_same_list{L1, L3}(m, i);
+    // Entry s is listed: its chunk is in use and s's place in it is below
+    // its owner's length.
+    predicate ud_pg_listed{L}(struct ud_mpg *m, integer s) =
+      m->ch_pos[s / 64] >= m->ch_top &&
+      m->ch_q[s / 64] * 64 + s % 64 < m->list[m->ch_list[s / 64]].npages;
+
+    // What the pages of list i are, as at L1 and L2 (the frame other lists
+    // keep across a change of list i).
+    predicate ud_pg_same_list{L1, L2}(struct ud_mpg *m, integer i) =
+      \at(m->list[i].npages, L1) == \at(m->list[i].npages, L2) &&
+      \forall integer j; 0 <= j < \at(m->list[i].npages, L1) ==>
+        ud_pg_entry{L1}(m, i, j) == ud_pg_entry{L2}(m, i, j);
+
+    // Every list but i keeps its counts and its chunks (field by field:
+    // what one step of a build or a free keeps).
+    predicate ud_pg_kept{L1, L2}(struct ud_mpg *m, integer i) =
+      \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+        \at(m->list[k].npages, L1) == \at(m->list[k].npages, L2) &&
+        \at(m->list[k].nc, L1) == \at(m->list[k].nc, L2) &&
+        \at(m->list[k].nd, L1) == \at(m->list[k].nd, L2) &&
+        \forall integer q; 0 <= q < \at(m->list[k].nc, L1) ==>
+          ud_pg_chunk{L1}(m, k, q) == ud_pg_chunk{L2}(m, k, q);
+  }
 */
 
 /* Every list empty, every chunk and block free. */
