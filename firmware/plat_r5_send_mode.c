@@ -2,7 +2,7 @@
 /*
  * firmware/plat_r5_send_mode.c -- the Cortex-R5 home of the send modes'
  * page doors (src/ud_platform.h, section send_mode), used by
- * wip/src/send_mode.c.
+ * src/send_mode.c.
  *
  * The R5 owns no user pages: pinning, copy-on-write and the DMA buffer are
  * the host kernel's.  The doors exist so the core links unchanged; a copy

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * kmod/plat_linux_send_mode.c -- the kernel home of the send modes' page
- * doors (src/ud_platform.h, section send_mode), used by wip/src/send_mode.c.
+ * doors (src/ud_platform.h, section send_mode), used by src/send_mode.c.
  *
  * Not wired yet: no path of the module sends through ud_sm_post (issue 22
  * item 1 built the verified core only; docs/send-modes.md, "How the kernel

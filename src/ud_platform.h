@@ -426,7 +426,7 @@ void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len);
 uint64_t ud_plat_pt_walk(uint32_t cb, uint64_t va, bool wnr);
 
 /* ------------------------------------------------------------- send_mode */
-/* The page doors of the send modes (wip/src/send_mode.c; seed 003 2.1): copy a
+/* The page doors of the send modes (src/send_mode.c; seed 003 2.1): copy a
  * page to the NI, to the DMA buffer or -- copy-on-write -- to a fresh page
  * the owner's virtual page is then remapped to; pin a page; mark or clear a
  * page copy-on-write; give a frame back (free a copy, unpin, or unpin and

@@ -1,7 +1,7 @@
 /* uldma-links: send_mode */
 /*
  * tests/fuzz/fuzz_send_mode.c -- random operation sequences on three send
- * buffers (wip/src/send_mode.c) over the host home's real pages, compared with
+ * buffers (src/send_mode.c) over the host home's real pages, compared with
  * a plain reference model written here from seed 003 2.1: the mode's
  * classical or non-classical semantics, the status of every call, the
  * buffer unchanged on every refusal, and at every completion the bytes of

@@ -1,7 +1,7 @@
 /* uldma-links: send_mode */
 /*
  * tests/unit/test_send_mode.c -- the send modes of seed 003
- * (wip/src/send_mode.c) against the host home's real pages
+ * (src/send_mode.c) against the host home's real pages
  * (tests/support/plat_host_send_mode.c): under PIO, CopyDMA and PEXDMA
  * the frame the NI reads holds the bytes of the send call whatever the
  * user writes afterwards; under DirectDMA and V2PDMA a write before
