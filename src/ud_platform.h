@@ -425,4 +425,82 @@ void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len);
 */
 uint64_t ud_plat_pt_walk(uint32_t cb, uint64_t va, bool wnr);
 
+/* ------------------------------------------------------------- send_mode */
+/* The page doors of the send modes (src/send_mode.c; seed 003 2.1): copy a
+ * page to the NI, to the DMA buffer or -- copy-on-write -- to a fresh page
+ * the owner's virtual page is then remapped to; pin a page; mark or clear a
+ * page copy-on-write; give a frame back (free a copy, unpin, or unpin and
+ * release to the free-page pool).  Frames are physical page numbers as the
+ * home names them; UD_SM_NOFRAME is none.  The core validates what a copy
+ * returns (not NOFRAME, not the source frame); nothing else is returned.
+ * Homes: tests/support/plat_host_send_mode.c (real 4 KB pages, per-frame
+ * pin and COW books), kmod/plat_linux_send_mode.c and
+ * firmware/plat_r5_send_mode.c (stubs: every copy and pin refused).
+ *
+ * Ghost log: ud_sm_n calls, the i-th of kind ud_sm_op[i] on frame
+ * ud_sm_fr[i] with argument ud_sm_arg[i] (pool, on/off, how) and result
+ * ud_sm_res[i] (the copy's frame; 0/1 for a pin's OK/refused).  Parallel
+ * scalar arrays (docs/METHOD.md, "What invalidates the cache").
+ * [A-PLAT-SM] */
+#define UD_SM_LOG 1024u
+#define UD_SM_NOFRAME 0xFFFFFFFFu
+#define UD_SM_OP_COPY 1u
+#define UD_SM_OP_PIN  2u
+#define UD_SM_OP_COW  3u
+#define UD_SM_OP_PUT  4u
+#define UD_SM_TO_NI     0u   /* PIO: into the NI's send memory              */
+#define UD_SM_TO_DMABUF 1u   /* CopyDMA: into a page of the DMA buffer      */
+#define UD_SM_TO_USER   2u   /* COW: a fresh page the owner's page now maps */
+#define UD_SM_PUT_FREE    0u /* free a copy (NI slot, DMA-buffer page)      */
+#define UD_SM_PUT_UNPIN   1u /* unpin a user page                           */
+#define UD_SM_PUT_RELEASE 2u /* unpin and release to the free-page pool     */
+/*@ ghost uint32_t ud_sm_n;
+          uint8_t  ud_sm_op[UD_SM_LOG];
+          uint32_t ud_sm_fr[UD_SM_LOG];
+          uint32_t ud_sm_arg[UD_SM_LOG];
+          uint32_t ud_sm_res[UD_SM_LOG]; */
+
+/* Copy page `frame` into a fresh page of pool `to`; its frame, or
+ * UD_SM_NOFRAME when the home has none.  For UD_SM_TO_USER the owner's
+ * virtual page maps the copy from now on. */
+/*@ requires room: ud_sm_n < UD_SM_LOG;
+    assigns ud_env, ud_sm_n, ud_sm_op[ud_sm_n], ud_sm_fr[ud_sm_n], ud_sm_arg[ud_sm_n],
+            ud_sm_res[ud_sm_n], \result;
+    ensures logged: ud_sm_n == \old(ud_sm_n) + 1 &&
+      ud_sm_op[\old(ud_sm_n)] == UD_SM_OP_COPY && ud_sm_fr[\old(ud_sm_n)] == frame &&
+      ud_sm_arg[\old(ud_sm_n)] == to && ud_sm_res[\old(ud_sm_n)] == \result;
+*/
+uint32_t ud_plat_sm_copy(uint32_t frame, uint32_t to);
+
+/* Pin page `frame` (unpageable while the NI reads it). */
+/*@ requires room: ud_sm_n < UD_SM_LOG;
+    assigns ud_env, ud_sm_n, ud_sm_op[ud_sm_n], ud_sm_fr[ud_sm_n], ud_sm_arg[ud_sm_n],
+            ud_sm_res[ud_sm_n], \result;
+    ensures codes: \result == UD_OK || \result == UD_E_PLATFORM;
+    ensures logged: ud_sm_n == \old(ud_sm_n) + 1 &&
+      ud_sm_op[\old(ud_sm_n)] == UD_SM_OP_PIN && ud_sm_fr[\old(ud_sm_n)] == frame &&
+      ud_sm_arg[\old(ud_sm_n)] == 0 && ud_sm_res[\old(ud_sm_n)] == (\result == UD_OK ? 0 : 1);
+*/
+ud_status ud_plat_sm_pin(uint32_t frame);
+
+/* Mark page `frame` copy-on-write (on = 1) or clear the mark (on = 0). */
+/*@ requires room: ud_sm_n < UD_SM_LOG;
+    assigns ud_env, ud_sm_n, ud_sm_op[ud_sm_n], ud_sm_fr[ud_sm_n], ud_sm_arg[ud_sm_n],
+            ud_sm_res[ud_sm_n];
+    ensures logged: ud_sm_n == \old(ud_sm_n) + 1 &&
+      ud_sm_op[\old(ud_sm_n)] == UD_SM_OP_COW && ud_sm_fr[\old(ud_sm_n)] == frame &&
+      ud_sm_arg[\old(ud_sm_n)] == on && ud_sm_res[\old(ud_sm_n)] == 0;
+*/
+void ud_plat_sm_cow(uint32_t frame, uint32_t on);
+
+/* Give frame back: UD_SM_PUT_FREE / _UNPIN / _RELEASE (cannot fail). */
+/*@ requires room: ud_sm_n < UD_SM_LOG;
+    assigns ud_env, ud_sm_n, ud_sm_op[ud_sm_n], ud_sm_fr[ud_sm_n], ud_sm_arg[ud_sm_n],
+            ud_sm_res[ud_sm_n];
+    ensures logged: ud_sm_n == \old(ud_sm_n) + 1 &&
+      ud_sm_op[\old(ud_sm_n)] == UD_SM_OP_PUT && ud_sm_fr[\old(ud_sm_n)] == frame &&
+      ud_sm_arg[\old(ud_sm_n)] == how && ud_sm_res[\old(ud_sm_n)] == 0;
+*/
+void ud_plat_sm_put(uint32_t frame, uint32_t how);
+
 #endif /* UD_PLATFORM_H */
