@@ -90,6 +90,22 @@ START_TEST(rdma_read_every_byte)
 }
 END_TEST
 
+/* One byte more than a packet: the last packet is a single byte, and it
+ * must move too (a split that stops one byte early loses only it). */
+START_TEST(packet_plus_one_byte)
+{
+	struct ud_wr w = { UD_WR_WRITE, alk, brk, 0x10000 + 5, 0x7F0100 + 9, UD_WR_PKT + 1u };
+
+	for (uint32_t i = 0; i < w.len; i++)
+		host_dma_poke(a_pa(w.lva + i), (uint8_t)(i * 5u + 2u));
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_OK);
+	for (uint32_t i = 0; i < w.len; i++)
+		ck_assert_uint_eq(host_dma_peek(b_pa(w.rva + i)), (uint8_t)(i * 5u + 2u));
+	ck_assert_uint_eq(host_cq.n, 1);
+	ck_assert_uint_eq(host_cq.e[0].len, UD_WR_PKT + 1u);
+}
+END_TEST
+
 /* The target's window ends inside the transfer: the packets before it land,
  * the first one crossing it is refused, nothing after it moves, and one
  * completion says UD_E_BOUNDS with the bytes moved. */
@@ -158,6 +174,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, rdma_write_every_byte);
 	tcase_add_test(tc, rdma_read_every_byte);
+	tcase_add_test(tc, packet_plus_one_byte);
 	tcase_add_test(tc, refused_midway_one_completion);
 	tcase_add_test(tc, issuer_from_trusted_state);
 	suite_add_tcase(s, tc);
