@@ -70,8 +70,8 @@ struct wr_run {
   requires req: w->opcode <= UD_WR_READ && 1 <= w->len <= UD_WR_MAX_LEN &&
                 w->lva + w->len <= 18446744073709551615 &&
                 w->rva + w->len <= 18446744073709551615;
-  requires room: ud_dma_n <= UD_DMA_LOG - 4 * (UD_WR_NPKT);
-  assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
+  requires room: ud_dma_n <= UD_DMA_LOG - 4 * UD_WR_NPKT;
+  assigns ud_env, buf[0 .. UD_WR_PKT - 1], ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_len[ud_dma_n .. UD_DMA_LOG - 1], ud_dma_wr[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_va[ud_dma_n .. UD_DMA_LOG - 1];
   ensures moved: \result.moved <= w->len;
