@@ -36,7 +36,7 @@ FRAMAC_STRICT := -warn-signed-overflow -warn-unsigned-overflow \
 	-kernel-warn-key annot:missing-spec=abort \
 	-kernel-warn-key typing:implicit-function-declaration=abort
 WP_FLAGS := -c11 -machdep x86_32 -pp-annot \
-	-cpp-extra-args="-Isrc -Ispec -DUD_PLATFORM_PROOF" \
+	-cpp-extra-args="-Isrc -Ispec -DUD_PLATFORM_PROOF$(if $(PROVE_CPP), $(PROVE_CPP))" \
 	$(FRAMAC_STRICT) \
 	-wp -wp-rte -wp-prover z3,cvc4 -wp-par $(WP_PAR) -wp-timeout $(WP_TIMEOUT) \
 	-wp-cache $(WP_CACHE) -wp-cache-dir $(WP_CACHE_DIR) -wp-no-print
@@ -80,6 +80,15 @@ prove-baseline: deps-prove
 prove-one: deps-prove
 	@python3 scripts/prove.py $(M)
 
+# make prove-sizes -- the modules whose proofs depend on a compile-time
+# size, proved again at the size a home compiles them with (issue 21):
+# src/xfer_wr.c at UD_WR_PKT = 4096, the kernel soft engine's packet
+# (kmod/Kbuild); make prove proves the default, 256.  PROVE_CPP adds
+# preprocessor definitions to any prove target.
+.PHONY: prove-sizes
+prove-sizes: deps-prove
+	@$(MAKE) -s prove-one M=xfer_wr PROVE_CPP=-DUD_WR_PKT=4096u
+
 # make prove-wip M=shadow [F=fn1,fn2] -- a wip/src module (not gated), for
 # the work of getting it proved; lists every goal that is not Valid.
 prove-wip: deps-prove
@@ -122,6 +131,10 @@ core-freestanding: deps-test
 #   /* uldma-links: shadow shadow_lib */
 # plus tests/support/plat_host_<module>.c for each of them, when present.
 links = $(shell sed -n 's|.*uldma-links:\(.*\)\*/.*|\1|p' $(1))
+# and, when it needs a compile-time parameter other than the default (the
+# whole test, src/ included, is built with it), one line
+#   /* uldma-cflags: -DUD_WR_PKT=4096u */
+cflags = $(shell sed -n 's|.*uldma-cflags:\(.*\)\*/.*|\1|p' $(1))
 # A module not yet proved lives in wip/src/ (docs/architecture.md); tests
 # still build and run it, the homes and make prove do not.
 mod_src = $(firstword $(wildcard src/$(1).c wip/src/$(1).c) src/$(1).c)
@@ -132,7 +145,7 @@ link_srcs = $(foreach m,$(call links,$(1)),$(call mod_src,$(m)) $(wildcard tests
 $(BUILD)/tests/%: tests/unit/%.c $$(call link_srcs,tests/unit/%.c) $(wildcard src/*.h wip/src/*.h spec/*.acsl tests/support/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -g -O1 $(SAN) -Wall -Wextra -Werror -Isrc -Iwip/src -Ispec -Itests/support \
-		$< $(call link_srcs,$<) -o $@ $$(pkg-config --cflags --libs check)
+		-Itests/unit $(call cflags,$<) $< $(call link_srcs,$<) -o $@ $$(pkg-config --cflags --libs check)
 
 # make unit            all unit tests
 # make unit T=shadow   only tests/unit/test_shadow.c

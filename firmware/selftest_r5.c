@@ -356,6 +356,7 @@ static uint32_t ud_r5_st_stack_used(void)
 #define UD_R5_ENG_GUARD 64u
 static struct ud_prot ud_r5_eng_prot;
 static uint8_t ud_r5_eng_src[UD_R5_ENG_LEN];
+static uint8_t ud_r5_eng_pkt[UD_WR_PKT];  /* the engine's staging buffer */
 static uint8_t ud_r5_eng_dst[UD_R5_ENG_GUARD + UD_R5_ENG_LEN + UD_R5_ENG_GUARD];
 
 static void ud_r5_st_engine(struct ud_r5_st *st)
@@ -381,7 +382,7 @@ static void ud_r5_st_engine(struct ud_r5_st *st)
 	w = (struct ud_wr){ UD_WR_WRITE, lkey, rkey, ud_r5_addr(ud_r5_eng_src),
 			    ud_r5_addr(dst), UD_R5_ENG_LEN };
 	ud_r5_check(st, "engine: RDMA write of 5000 B completes UD_OK",
-		    ud_wr_run(p, qp, p, qp, &w) == UD_OK &&
+		    ud_wr_run(p, qp, p, qp, &w, ud_r5_eng_pkt) == UD_OK &&
 		    ud_r5_cq_count() == cq0 + 1u && ud_r5_cq_last_len() == UD_R5_ENG_LEN);
 	for (i = 0; i < UD_R5_ENG_LEN; i++)
 		same = same && dst[i] == ud_r5_eng_src[i];
@@ -392,7 +393,7 @@ static void ud_r5_st_engine(struct ud_r5_st *st)
 	for (i = 0; i < UD_R5_ENG_LEN; i++)
 		dst[i] = 0xEEu;
 	ud_r5_check(st, "engine: after deregistration the rkey is refused, nothing lands",
-		    ud_dereg_mr(p, hd) == UD_OK && ud_wr_run(p, qp, p, qp, &w) == UD_E_KEY &&
+		    ud_dereg_mr(p, hd) == UD_OK && ud_wr_run(p, qp, p, qp, &w, ud_r5_eng_pkt) == UD_E_KEY &&
 		    ud_r5_cq_count() == cq0 + 2u && ud_r5_cq_last_len() == 0u &&
 		    dst[0] == 0xEEu && dst[UD_R5_ENG_LEN - 1u] == 0xEEu);
 }

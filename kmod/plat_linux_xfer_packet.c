@@ -51,11 +51,20 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n)
 	/* The page may be mapped in user space: keep its view coherent. */
 	flush_dcache_page(pg);
 	/*
-	 * No set_page_dirty_lock here: the page lock must not be taken under
-	 * the engine's run lock (an invalidation may hold a page lock while it
-	 * waits for that lock).  The page is pinned until its last
-	 * registration goes, and then unpinned dirty
-	 * (unpin_user_pages_dirty_lock), as ib_umem does for RDMA memory.
+	 * No set_page_dirty_lock() here, per packet.  The page lock must
+	 * not be taken under the engine's run lock (an invalidation may hold
+	 * a page lock while it waits for that lock), and it is not needed:
+	 * the frame is a page of a registered region, pinned FOLL_WRITE |
+	 * FOLL_LONGTERM from registration on (kmod/plat_linux_mr.c), and
+	 * the only way its pin
+	 * is dropped is ud_plat_prot_unpin(), which releases it with
+	 * unpin_user_pages_dirty_lock(.., make_dirty = true): the page is
+	 * dirtied once, when the hardware's (here the engine's) access ends,
+	 * as Linux rxe does (ib_umem_release() dirties a writable umem's
+	 * pages at release, not per packet).  While pinned the page cannot
+	 * be reclaimed, so a write cannot be lost before that release.  The
+	 * VA path's door users (src/va_piece.c) never reach here in this
+	 * home: its page-table walk door answers "unmapped" for every page.
 	 */
 }
 

@@ -58,6 +58,12 @@ struct ud_kmod_sq {
 static struct {
 	struct mutex *lock;		/* the device mutex                 */
 	struct ud_prot *prot;
+	/*
+	 * The core's staging buffer for one packet (ud_wr_run's scratch):
+	 * UD_WR_PKT bytes, a page here (kmod/Kbuild), so not on the stack.
+	 * Only the thread uses it, under the device mutex.
+	 */
+	u8 pkt[UD_WR_PKT] __aligned(64);
 	struct task_struct *task;
 	wait_queue_head_t wq;
 	bool paused;
@@ -122,7 +128,7 @@ static void ud_kmod_engine_run_one(void)
 	ud_kmod_mrn_run_begin(ud_eng.prot);
 	t0 = ktime_get_ns();
 	/* The verdict is the completion the core emits through the door. */
-	ud_wr_run(ud_eng.prot, qp, ud_eng.prot, req.dest_qp, &req.w);
+	ud_wr_run(ud_eng.prot, qp, ud_eng.prot, req.dest_qp, &req.w, ud_eng.pkt);
 	atomic64_add((s64)(ktime_get_ns() - t0), &ud_kmod_stats.run_ns);
 	ud_kmod_mrn_run_end();
 	atomic_long_inc(&ud_kmod_stats.run);

@@ -448,7 +448,8 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 	if (err)
 		return err;
 	BUILD_BUG_ON(ULDMA_WR_RDMA_WRITE != UD_WR_WRITE ||
-		     ULDMA_WR_RDMA_READ != UD_WR_READ);
+		     ULDMA_WR_RDMA_READ != UD_WR_READ ||
+		     ULDMA_WR_PKT != UD_WR_PKT);
 	w = (struct ud_wr){ .opcode = p.opcode, .lkey = p.lkey,
 			    .rkey = p.rkey, .lva = p.local_addr,
 			    .rva = p.remote_addr, .len = p.length };

@@ -14,9 +14,9 @@
  *      *now* (ud_prot_check): a rebind, deregister or invalidate between two
  *      packets of one transfer makes every later packet fail (seed 001 2.5);
  *   2. translates it page by page: a packet of at most UD_PKT_MAX bytes
- *      crosses at most one page boundary of its region, and the second
- *      piece gets its own translation (never the first page's frame
- *      plus an offset);
+ *      (at most one page) crosses at most one page boundary of its region,
+ *      and the second piece gets its own translation (never the first
+ *      page's frame plus an offset);
  *   3. moves each piece through the memory door (ud_plat_dma_write / _read),
  *      whose ghost log records it.
  * The issuing pd comes from trusted state (the QP or channel the packet
@@ -34,7 +34,15 @@
 #include "ud_platform.h"
 #include "xfer.acsl"
 
-#define UD_PKT_MAX 256u    /* bytes per packet (seed 004: 256 B packets) */
+/* The largest packet the core accepts: one page, so that a packet has at
+ * most two page pieces.  Not the packet size of any home: the PLDMA wire
+ * (seed 004, the board model) carries 256 B packets, the work-request engine
+ * cuts its requests into UD_WR_PKT-byte packets (src/xfer_wr.h; the
+ * kernel's soft engine, which has no wire, uses whole pages).  The
+ * protection check runs once per packet whatever its size (seed 001 2.5). */
+#define UD_PKT_MAX 4096u
+_Static_assert(UD_PKT_MAX >= 1u && UD_PKT_MAX <= UD_PAGE_SIZE,
+	       "a packet is at most one page: at most two page pieces");
 
 /*@ predicate ud_pkt_args_ok(integer n) = 1 <= n <= UD_PKT_MAX; */
 

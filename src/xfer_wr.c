@@ -11,13 +11,13 @@
  * key sk at sva, access kind skind), written to the destination side.
  * Every memory access it makes is one its side allows (ud_xfer_ok). */
 /*@
-  requires valid: \valid_read(sp) && \valid_read(dp) && \valid(buf + (0 .. UD_PKT_MAX - 1));
-  requires sep: \separated(buf + (0 .. UD_PKT_MAX - 1), sp) &&
-                \separated(buf + (0 .. UD_PKT_MAX - 1), dp);
+  requires valid: \valid_read(sp) && \valid_read(dp) && \valid(buf + (0 .. UD_WR_PKT - 1));
+  requires sep: \separated(buf + (0 .. UD_WR_PKT - 1), sp) &&
+                \separated(buf + (0 .. UD_WR_PKT - 1), dp);
   requires inv: ud_prot_inv(sp) && ud_prot_inv(dp);
-  requires k: 1 <= k <= UD_PKT_MAX;
+  requires k: 1 <= k <= UD_WR_PKT;
   requires room: ud_dma_n <= UD_DMA_LOG - 4;
-  assigns ud_env, buf[0 .. UD_PKT_MAX - 1], ud_dma_n,
+  assigns ud_env, buf[0 .. UD_WR_PKT - 1], ud_dma_n,
           ud_dma_pa[ud_dma_n .. ud_dma_n + 3], ud_dma_len[ud_dma_n .. ud_dma_n + 3],
           ud_dma_wr[ud_dma_n .. ud_dma_n + 3], ud_dma_va[ud_dma_n .. ud_dma_n + 3];
   ensures grown: \old(ud_dma_n) <= ud_dma_n <= \old(ud_dma_n) + 4;
@@ -62,12 +62,16 @@ struct wr_run {
  * (target), until the last or the first refused one. */
 /*@
   requires valid: \valid_read(pi) && \valid_read(pt) && \valid_read(w);
+  requires scratch: \valid(buf + (0 .. UD_WR_PKT - 1));
+  requires sep: \separated(buf + (0 .. UD_WR_PKT - 1), pi) &&
+                \separated(buf + (0 .. UD_WR_PKT - 1), pt) &&
+                \separated(buf + (0 .. UD_WR_PKT - 1), w);
   requires inv: ud_prot_inv(pi) && ud_prot_inv(pt);
   requires req: w->opcode <= UD_WR_READ && 1 <= w->len <= UD_WR_MAX_LEN &&
                 w->lva + w->len <= 18446744073709551615 &&
                 w->rva + w->len <= 18446744073709551615;
-  requires room: ud_dma_n <= UD_DMA_LOG - 4 * (UD_WR_MAX_LEN / UD_PKT_MAX);
-  assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
+  requires room: ud_dma_n <= UD_DMA_LOG - 4 * UD_WR_NPKT;
+  assigns ud_env, buf[0 .. UD_WR_PKT - 1], ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_len[ud_dma_n .. UD_DMA_LOG - 1], ud_dma_wr[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_va[ud_dma_n .. UD_DMA_LOG - 1];
   ensures moved: \result.moved <= w->len;
@@ -79,22 +83,21 @@ struct wr_run {
     ud_wr_in_at(w->opcode, w->lva, w->rva, w->len, ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i]);
 */
 static struct wr_run run_packets(const struct ud_prot *pi, uint32_t pd, const struct ud_prot *pt,
-				 uint32_t tpd, const struct ud_wr *w)
+				 uint32_t tpd, const struct ud_wr *w, uint8_t *buf)
 {
-	uint8_t buf[UD_PKT_MAX];
 	uint32_t off = 0, k;
 	ud_status rc = UD_OK;
 
-	/*@ loop invariant off: 0 <= off <= w->len && off % UD_PKT_MAX == 0 || off == w->len;
+	/*@ loop invariant off: 0 <= off <= w->len && off % UD_WR_PKT == 0 || off == w->len;
 	    loop invariant ok: rc == UD_OK;
 	    loop invariant mono: \at(ud_dma_n, Pre) <= ud_dma_n;
-	    loop invariant room: ud_dma_n <= \at(ud_dma_n, Pre) + 4 * ((off + UD_PKT_MAX - 1) / UD_PKT_MAX);
+	    loop invariant room: ud_dma_n <= \at(ud_dma_n, Pre) + 4 * ((off + UD_WR_PKT - 1) / UD_WR_PKT);
 	    loop invariant e_prot: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
 	      ud_wr_at(pi, pd, pt, tpd, w->opcode, w->lkey, w->rkey,
 	               ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
 	    loop invariant e_atom: \forall integer i; \at(ud_dma_n, Pre) <= i < ud_dma_n ==>
 	      ud_wr_in_at(w->opcode, w->lva, w->rva, off, ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i]);
-	    loop assigns off, k, rc, buf[0 .. UD_PKT_MAX - 1], ud_env, ud_dma_n,
+	    loop assigns off, k, rc, buf[0 .. UD_WR_PKT - 1], ud_env, ud_dma_n,
 	      ud_dma_pa[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],
 	      ud_dma_len[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],
 	      ud_dma_wr[\at(ud_dma_n, Pre) .. UD_DMA_LOG - 1],
@@ -102,7 +105,7 @@ static struct wr_run run_packets(const struct ud_prot *pi, uint32_t pd, const st
 	    loop variant w->len - off;
 	*/
 	while (off < w->len) {
-		k = w->len - off < UD_PKT_MAX ? w->len - off : UD_PKT_MAX;
+		k = w->len - off < UD_WR_PKT ? w->len - off : UD_WR_PKT;
 		if (w->opcode == UD_WR_WRITE)
 			rc = one_packet(pi, pd, w->lkey, w->lva + off, UD_KIND_LOCAL_READ,
 					pt, tpd, w->rkey, w->rva + off, UD_KIND_REMOTE_WRITE, k, buf);
@@ -117,7 +120,7 @@ static struct wr_run run_packets(const struct ud_prot *pi, uint32_t pd, const st
 }
 
 ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot *pt,
-		    uint32_t tqp, const struct ud_wr *w)
+		    uint32_t tqp, const struct ud_wr *w, uint8_t *buf)
 {
 	struct wr_run r;
 	ud_status rc = UD_OK;
@@ -135,7 +138,7 @@ ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot 
 		return rc;
 	}
 	/* The issuers: the PDs of the two QPs (trusted state), not the request. */
-	r = run_packets(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w);
+	r = run_packets(pi, pi->qp_pd[qp], pt, pt->qp_pd[tqp], w, buf);
 	ud_plat_complete(qp, r.rc, r.moved);
 	return r.rc;
 }

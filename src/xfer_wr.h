@@ -5,7 +5,7 @@
  * 1.2.1, 2.5, 3.4).
  *
  *   (initiator QP, target QP, RDMA write | RDMA read, lkey/lva, rkey/rva, len)
- *      -> packets of UD_PKT_MAX bytes through xfer_packet, then exactly one
+ *      -> packets of UD_WR_PKT bytes through xfer_packet, then exactly one
  *         completion on the initiator's QP: UD_OK and len, or the first
  *         refused packet's error and the bytes moved before it
  *      -> UD_E_NOENT and no completion when the initiator's QP is not live
@@ -22,6 +22,16 @@
  * RDMA write: each packet is read from the initiator (lkey, local read) and
  * written to the target (rkey, remote write).  RDMA read: read from the
  * target (rkey, remote read), written to the initiator (lkey, local write).
+ * A packet passes through the caller's staging buffer (UD_WR_PKT bytes,
+ * separate from the protection states and the request): the core has no
+ * globals and a page on a kernel stack is too much.
+ *
+ * The packet size UD_WR_PKT is the unit at which protection is re-checked
+ * (a rebind or deregister fails every later packet).  Default 256 B, the
+ * PLDMA wire's packet (seed 004): the firmware and the host tests.  The
+ * kernel's soft engine moves memory to memory with no wire and builds with
+ * -DUD_WR_PKT=4096 (kmod/Kbuild): a page per packet, still re-checked per
+ * packet.  The proofs are run at both sizes (docs/proof-times.md).
  */
 #ifndef UD_XFER_WR_H
 #define UD_XFER_WR_H
@@ -35,6 +45,16 @@
  * (A-PLAT-DMA), not a limit of the homes.  Larger transfers are cut by the
  * caller (the R5 scheduler's 16 KB blocks already are). */
 #define UD_WR_MAX_LEN 65536u
+
+/* Bytes per packet of a request: 1 .. UD_PKT_MAX (one page). */
+#ifndef UD_WR_PKT
+#define UD_WR_PKT 256u
+#endif
+_Static_assert(UD_WR_PKT >= 1u && UD_WR_PKT <= UD_PKT_MAX,
+	       "a work request's packet is 1 .. UD_PKT_MAX bytes");
+/* Most packets of one request, and the memory-log room they need (4 entries
+ * a packet: a read piece pair and a write piece pair). */
+#define UD_WR_NPKT ((UD_WR_MAX_LEN + UD_WR_PKT - 1u) / UD_WR_PKT)
 
 struct ud_wr {
 	uint32_t opcode;              /* UD_WR_WRITE or UD_WR_READ */
@@ -121,10 +141,14 @@ struct ud_wr {
 
 /*@
   requires valid: \valid_read(pi) && \valid_read(pt) && \valid_read(w);
+  requires scratch: \valid(buf + (0 .. UD_WR_PKT - 1));
+  requires sep: \separated(buf + (0 .. UD_WR_PKT - 1), pi) &&
+                \separated(buf + (0 .. UD_WR_PKT - 1), pt) &&
+                \separated(buf + (0 .. UD_WR_PKT - 1), w);
   requires inv: ud_prot_inv(pi) && ud_prot_inv(pt);
-  requires room: ud_dma_n <= UD_DMA_LOG - 4 * (UD_WR_MAX_LEN / UD_PKT_MAX) &&
+  requires room: ud_dma_n <= UD_DMA_LOG - 4 * UD_WR_NPKT &&
                  ud_cq_n < UD_CQ_LOG;
-  assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
+  assigns ud_env, buf[0 .. UD_WR_PKT - 1], ud_dma_n, ud_dma_pa[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_len[ud_dma_n .. UD_DMA_LOG - 1], ud_dma_wr[ud_dma_n .. UD_DMA_LOG - 1],
           ud_dma_va[ud_dma_n .. UD_DMA_LOG - 1],
           ud_cq_n, ud_cq_qp[ud_cq_n], ud_cq_st[ud_cq_n], ud_cq_len[ud_cq_n];
@@ -149,6 +173,6 @@ struct ud_wr {
   disjoint behaviors;
 */
 ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot *pt,
-		    uint32_t tqp, const struct ud_wr *w);
+		    uint32_t tqp, const struct ud_wr *w, uint8_t *buf);
 
 #endif /* UD_XFER_WR_H */

@@ -191,10 +191,17 @@ struct uldma_destroy_qp {
 /* Work request opcodes (src/xfer_wr.h UD_WR_*). */
 #define ULDMA_WR_RDMA_WRITE	0u
 #define ULDMA_WR_RDMA_READ	1u
+/*
+ * Bytes per packet of a work request (src/xfer_wr.h UD_WR_PKT, set for the
+ * module in kmod/Kbuild): a request refused part-way completes with the
+ * bytes of the whole packets before the refused one.
+ */
+#define ULDMA_WR_PKT		4096u
 
 /*
  * POST: one work request on qp, run to completion by the core
- * (ud_wr_run) in packets of 256 bytes, each checked against the
+ * (ud_wr_run) in packets of 4096 bytes (a page: the soft engine has no
+ * wire; the PLDMA wire's packets are 256 bytes), each checked against the
  * protection state:
  *   RDMA write: [local_addr, +length) through lkey (local read, in the
  *               PD of qp) -> [remote_addr, +length) through rkey (remote

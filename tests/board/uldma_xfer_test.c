@@ -421,14 +421,19 @@ int main(int argc, char **argv)
 	expect("write before the region's start -> EFAULT, 0 bytes", fd, qp1,
 	       qp1, ULDMA_WR_RDMA_WRITE, S, sl, D - 1, dr, 100, -EFAULT, 0);
 	check("  ... no byte landed", all(D, 100, GUARD), NULL);
-	expect("write running off the end -> EFAULT after 2 whole packets",
-	       fd, qp1, qp1, ULDMA_WR_RDMA_WRITE, S, sl, D + 3 * PG - 600, dr,
-	       1000, -EFAULT, 512);
-	check("  ... 512 bytes landed, the last 88 did not",
-	      is_pat(D + 3 * PG - 600, 512, 1) &&
+	/*
+	 * A packet is ULDMA_WR_PKT bytes (a page): the first whole packet
+	 * lands, the second crosses the region's end and is refused whole.
+	 */
+	expect("write running off the end -> EFAULT after 1 whole packet",
+	       fd, qp1, qp1, ULDMA_WR_RDMA_WRITE, S, sl,
+	       D + 3 * PG - ULDMA_WR_PKT - 88, dr, ULDMA_WR_PKT + 400, -EFAULT,
+	       ULDMA_WR_PKT);
+	check("  ... one packet landed, the last 88 bytes did not",
+	      is_pat(D + 3 * PG - ULDMA_WR_PKT - 88, ULDMA_WR_PKT, 1) &&
 	      all(D + 3 * PG - 88, 88, GUARD) &&
-	      all(D + 6300, 3 * PG - 600 - 6300, GUARD), NULL);
-	memset(D + 3 * PG - 600, GUARD, 600);
+	      all(D + 6300, 3 * PG - ULDMA_WR_PKT - 88 - 6300, GUARD), NULL);
+	memset(D + 3 * PG - ULDMA_WR_PKT - 88, GUARD, ULDMA_WR_PKT + 88);
 	expect("write at addr + len past 2^64 -> EOVERFLOW", fd, qp1, qp1,
 	       ULDMA_WR_RDMA_WRITE, S, sl, (void *)(uintptr_t)(UINT64_MAX - 10),
 	       dr, 100, -EOVERFLOW, 0);
@@ -446,7 +451,7 @@ int main(int argc, char **argv)
 
 	/* The largest request. */
 	fill(A, 16 * PG, 9);
-	expect("RDMA write 65536 B (256 packets, 16 pages)", fd, qp1, qp1,
+	expect("RDMA write 65536 B (16 packets, 16 pages)", fd, qp1, qp1,
 	       ULDMA_WR_RDMA_WRITE, A, al, B, br, 65536, 0, 65536);
 	check("  ... every byte landed", is_pat(B, 16 * PG, 9), NULL);
 

@@ -65,6 +65,7 @@ static uint64_t take(unsigned n)
 }
 
 static struct ud_prot P;
+static uint8_t wr_scratch[UD_WR_PKT];        /* the engine's staging buffer */
 
 /* The model of the access check: granted iff the plain rule holds. */
 static int m_check(uint32_t pd, uint32_t key, uint64_t a, uint64_t n, uint32_t kind, uint64_t *pa)
@@ -350,7 +351,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				dpd = wrt ? m_qp_pd[tq] : m_qp_pd[q]; dkey = wrt ? w.rkey : w.lkey;
 				dva = wrt ? w.rva : w.lva; dkind = wrt ? UD_KIND_REMOTE_WRITE : UD_KIND_LOCAL_WRITE;
 				while (moved < w.len) {
-					uint32_t k = w.len - moved < UD_PKT_MAX ? w.len - moved : UD_PKT_MAX;
+					uint32_t k = w.len - moved < UD_WR_PKT ? w.len - moved : UD_WR_PKT;
 					want = m_check(spd, skey, sva + moved, k, skind, &pa);
 					if (!want) want = m_check(dpd, dkey, dva + moved, k, dkind, &pa);
 					if (want) break;
@@ -358,7 +359,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 			uint32_t before = host_dma.n, cq0 = host_cq.n;
-			st = ud_wr_run(&P, q, &P, tq, &w);
+			st = ud_wr_run(&P, q, &P, tq, &w, wr_scratch);
 			CHECK(st == want);
 			if (!qok) { CHECK(host_cq.n == cq0 && host_dma.n == before); break; }
 			CHECK(host_cq.n == cq0 + 1);
@@ -369,8 +370,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 * translation of every byte, in order; a refused packet's load may be
 			 * there (its store refused), nothing after it */
 			uint32_t e = before;
-			for (uint32_t off = 0; ran && off <= moved && off < w.len; off += UD_PKT_MAX) {
-				uint32_t k = w.len - off < UD_PKT_MAX ? w.len - off : UD_PKT_MAX;
+			for (uint32_t off = 0; ran && off <= moved && off < w.len; off += UD_WR_PKT) {
+				uint32_t k = w.len - off < UD_WR_PKT ? w.len - off : UD_WR_PKT;
 				for (int side = 0; side < 2; side++) {
 					uint32_t key = side ? dkey : skey, pdx = side ? dpd : spd, kind = side ? dkind : skind;
 					uint64_t va = (side ? dva : sva) + off;

@@ -95,6 +95,36 @@ START_TEST(write_across_a_page)
 }
 END_TEST
 
+/* The largest packet, a page (the kernel engine's size): unaligned, it is
+ * two pieces, each with its own frame (0xD00 bytes at 0x61300, 0x300 at
+ * 0x74000); aligned with the region's page, one piece of the whole frame.
+ * Read back through ud_pkt_read the same way. */
+START_TEST(page_sized_packets)
+{
+	static uint8_t d[UD_PKT_MAX], out[UD_PKT_MAX];
+
+	fill(d, sizeof d, 11);
+	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x141300, UD_KIND_REMOTE_WRITE, d, UD_PKT_MAX), UD_OK);
+	ck_assert_uint_eq(host_dma.n, 2);
+	ck_assert_uint_eq(host_dma.log[0].pa, 0x61300);
+	ck_assert_uint_eq(host_dma.log[0].len, 0xD00);
+	ck_assert_uint_eq(host_dma.log[1].pa, 0x74000);
+	ck_assert_uint_eq(host_dma.log[1].len, 0x300);
+	for (uint32_t i = 0; i < UD_PKT_MAX; i++)
+		ck_assert_uint_eq(host_dma_peek(pa_of(0x141300 + i)), d[i]);
+	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x142000, UD_KIND_REMOTE_WRITE, d, UD_PKT_MAX), UD_OK);
+	ck_assert_uint_eq(host_dma.n, 3);
+	ck_assert_uint_eq(host_dma.log[2].pa, 0x74000);
+	ck_assert_uint_eq(host_dma.log[2].len, 0x1000);
+	ck_assert_int_eq(ud_pkt_read(&P, pd0, rk, 0x142000, UD_KIND_REMOTE_READ, out, UD_PKT_MAX), UD_OK);
+	ck_assert_int_eq(memcmp(out, d, UD_PKT_MAX), 0);
+	/* past the region's end (0x141200 + 10000 = 0x143910): refused whole */
+	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x143000, UD_KIND_REMOTE_WRITE, d, UD_PKT_MAX), UD_E_BOUNDS);
+	ck_assert_uint_eq(host_dma.n, 4);
+	ck_assert_uint_eq(host_dma.violations, 0);
+}
+END_TEST
+
 START_TEST(read_across_a_page)
 {
 	uint8_t out[200], want[200];
@@ -125,7 +155,7 @@ START_TEST(refusals_touch_nothing)
 	fill(d, sizeof d, 9);
 	memset(out, 0x5A, sizeof out);
 	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x141300, UD_KIND_REMOTE_WRITE, d, 0), UD_E_INVAL);
-	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x141300, UD_KIND_REMOTE_WRITE, d, 257), UD_E_INVAL);
+	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x141300, UD_KIND_REMOTE_WRITE, d, UD_PKT_MAX + 1), UD_E_INVAL);
 	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x141300, UD_KIND_REMOTE_READ, d, 16), UD_E_INVAL);
 	ck_assert_int_eq(ud_pkt_write(&P, pd0, rk, 0x141300, 9, d, 16), UD_E_INVAL);
 	ck_assert_int_eq(ud_pkt_read(&P, pd0, rk, 0x141300, UD_KIND_REMOTE_WRITE, out, 16), UD_E_INVAL);
@@ -213,6 +243,7 @@ int main(void)
 	tcase_add_test(tc, write_inside_one_page);
 	tcase_add_test(tc, write_across_a_page);
 	tcase_add_test(tc, read_across_a_page);
+	tcase_add_test(tc, page_sized_packets);
 	tcase_add_test(tc, refusals_touch_nothing);
 	tcase_add_test(tc, rebind_between_packets);
 	tcase_add_test(tc, sweep_against_reference);

@@ -19,11 +19,15 @@
 #include "plat_host_xfer_wr.h"
 
 static struct ud_prot A, B;            /* initiator, target */
+static uint8_t scratch[UD_WR_PKT];     /* the engine's staging buffer */
 static uint32_t apd, aqp, bpd, bqp, bpd2, bqp2;
 static uint32_t amr, alk, ark, bmr, blk, brk;
 /* initiator buffer 0x10000 .. +12000, frames scattered; target 0x7F0100 .. +12000 */
 static const uint64_t aframes[3] = { 0x300000, 0x120000, 0x5A0000 };
 static const uint64_t bframes[4] = { 0x910000, 0x222000, 0x777000, 0x404000 };
+
+/* Bytes of a request refused at byte 1000: its whole packets before it. */
+static uint32_t moved_1000 = 1000u / UD_WR_PKT * UD_WR_PKT;
 
 static uint64_t a_pa(uint64_t va) { uint64_t p = va - 0x10000; return aframes[p / 4096] + p % 4096; }
 static uint64_t b_pa(uint64_t va) { uint64_t p = 0x100 + (va - 0x7F0100); return bframes[p / 4096] + p % 4096; }
@@ -60,7 +64,7 @@ START_TEST(rdma_write_every_byte)
 
 	for (uint32_t i = 0; i < 5000; i++)
 		host_dma_poke(a_pa(w.lva + i), (uint8_t)(i * 13u + 1u));
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_OK);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_OK);
 	for (uint32_t i = 0; i < 5000; i++)
 		ck_assert_uint_eq(host_dma_peek(b_pa(w.rva + i)), (uint8_t)(i * 13u + 1u));
 	ck_assert_uint_eq(host_cq.n, 1);
@@ -77,12 +81,28 @@ START_TEST(rdma_read_every_byte)
 
 	for (uint32_t i = 0; i < 9000; i++)
 		host_dma_poke(b_pa(w.rva + i), (uint8_t)(i ^ 0x5Au));
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_OK);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_OK);
 	for (uint32_t i = 0; i < 9000; i++)
 		ck_assert_uint_eq(host_dma_peek(a_pa(w.lva + i)), (uint8_t)(i ^ 0x5Au));
 	ck_assert_uint_eq(host_cq.n, 1);
 	ck_assert_int_eq(host_cq.e[0].st, UD_OK);
 	ck_assert_uint_eq(host_cq.e[0].len, 9000);
+}
+END_TEST
+
+/* One byte more than a packet: the last packet is a single byte, and it
+ * must move too (a split that stops one byte early loses only it). */
+START_TEST(packet_plus_one_byte)
+{
+	struct ud_wr w = { UD_WR_WRITE, alk, brk, 0x10000 + 5, 0x7F0100 + 9, UD_WR_PKT + 1u };
+
+	for (uint32_t i = 0; i < w.len; i++)
+		host_dma_poke(a_pa(w.lva + i), (uint8_t)(i * 5u + 2u));
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_OK);
+	for (uint32_t i = 0; i < w.len; i++)
+		ck_assert_uint_eq(host_dma_peek(b_pa(w.rva + i)), (uint8_t)(i * 5u + 2u));
+	ck_assert_uint_eq(host_cq.n, 1);
+	ck_assert_uint_eq(host_cq.e[0].len, UD_WR_PKT + 1u);
 }
 END_TEST
 
@@ -100,13 +120,14 @@ START_TEST(refused_midway_one_completion)
 	w = (struct ud_wr){ UD_WR_WRITE, alk, wk1, 0x10000, 0x7F0100, 2000 };
 	for (uint32_t i = 0; i < 2000; i++)
 		host_dma_poke(a_pa(w.lva + i), 0xEE);
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_BOUNDS);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_E_BOUNDS);
 	ck_assert_uint_eq(host_cq.n, 1);
 	ck_assert_int_eq(host_cq.e[0].st, UD_E_BOUNDS);
-	ck_assert_uint_eq(host_cq.e[0].len, 768);        /* 3 packets of 256 */
-	for (uint32_t i = 0; i < 768; i++)
+	/* the whole packets before the window's end: 3 of 256 B, 0 of 4 KB */
+	ck_assert_uint_eq(host_cq.e[0].len, moved_1000);
+	for (uint32_t i = 0; i < moved_1000; i++)
 		ck_assert_uint_eq(host_dma_peek(b_pa(w.rva + i)), 0xEE);
-	for (uint32_t i = 768; i < 2000; i++)
+	for (uint32_t i = moved_1000; i < 2000; i++)
 		ck_assert_uint_eq(host_dma_peek(b_pa(w.rva + i)), 0);
 }
 END_TEST
@@ -119,22 +140,22 @@ START_TEST(issuer_from_trusted_state)
 {
 	struct ud_wr w = { UD_WR_WRITE, alk, brk, 0x10000, 0x7F0100, 100 };
 
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp2, &w), UD_E_PD);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp2, &w, scratch), UD_E_PD);
 	ck_assert_uint_eq(host_cq.e[0].len, 0);
 	w.len = 0;
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_INVAL);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_E_INVAL);
 	w.len = UD_WR_MAX_LEN + 1;
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_INVAL);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_E_INVAL);
 	w.len = 100;
 	w.opcode = 7;
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_INVAL);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_E_INVAL);
 	w.opcode = UD_WR_WRITE;
-	ck_assert_int_eq(ud_wr_run(&A, 15, &B, bqp, &w), UD_E_NOENT);
-	ck_assert_int_eq(ud_wr_run(&A, UD_PROT_NQP, &B, bqp, &w), UD_E_NOENT);
+	ck_assert_int_eq(ud_wr_run(&A, 15, &B, bqp, &w, scratch), UD_E_NOENT);
+	ck_assert_int_eq(ud_wr_run(&A, UD_PROT_NQP, &B, bqp, &w, scratch), UD_E_NOENT);
 	ck_assert_uint_eq(host_cq.n, 4);       /* no queue, no completion */
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, 99, &w), UD_E_NOENT);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, 99, &w, scratch), UD_E_NOENT);
 	w.rva = UINT64_MAX - 10;
-	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w), UD_E_OVERFLOW);
+	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_E_OVERFLOW);
 	ck_assert_uint_eq(host_cq.n, 6);
 	ck_assert_uint_eq(host_dma.n, 1);      /* only the first request read one packet */
 	for (uint32_t i = 1; i < 6; i++) {
@@ -153,6 +174,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, rdma_write_every_byte);
 	tcase_add_test(tc, rdma_read_every_byte);
+	tcase_add_test(tc, packet_plus_one_byte);
 	tcase_add_test(tc, refused_midway_one_completion);
 	tcase_add_test(tc, issuer_from_trusted_state);
 	suite_add_tcase(s, tc);
