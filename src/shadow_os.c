@@ -488,7 +488,7 @@ ud_status ud_sh_os_pt_remove(struct ud_sh_as *as, uint64_t vpage)
 	pt_clear(as, j);
 	/*@ assert gone: \forall integer k; 0 <= k < UD_SH_PT_N ==>
 	      !(as->pt[k].valid == 1 && as->pt[k].vpage == vpage); */
-	/*@ assert c_j: \at(as->pt[j].valid, Pre) == 1 && \at(as->pt[j].vpage, Pre) == vpage &&
+	/*@ assert c_j: \let u = j; \at(as->pt[u].valid, Pre) == 1 && \at(as->pt[u].vpage, Pre) == vpage &&
 	      as->pt[j].valid == 0; */
 	//@ assert c_pt: ud_sh_pt_same_but{Pre, Here}(as, j);
 	//@ assert c_st: ud_sh_st_torn_down{Pre, Here}(as, j, 0);
@@ -516,9 +516,9 @@ ud_status ud_sh_os_pt_downgrade(struct ud_sh_as *as, uint64_t vpage, uint32_t ri
 	      ud_rights_le(as->st[i].rights, rights); */
 	/*@ assert kind_mono: \forall integer k, r1; ud_rights_le(r1, rights) &&
 	      ud_sh_kind_ok(k, r1) ==> ud_sh_kind_ok(k, rights); */
-	/*@ assert l_j: \at(as->pt[j].valid, Pre) == 1 && \at(as->pt[j].vpage, Pre) == vpage &&
+	/*@ assert l_j: \let u = j; \at(as->pt[u].valid, Pre) == 1 && \at(as->pt[u].vpage, Pre) == vpage &&
 	      as->pt[j].valid == 1 && as->pt[j].vpage == vpage &&
-	      as->pt[j].ppage == \at(as->pt[j].ppage, Pre) && as->pt[j].rights == rights; */
+	      as->pt[j].ppage == \at(as->pt[u].ppage, Pre) && as->pt[j].rights == rights; */
 	//@ assert l_pt: ud_sh_pt_same_but{Pre, Here}(as, j);
 	//@ assert l_st: ud_sh_st_torn_down{Pre, Here}(as, j, rights);
 	return UD_OK;
