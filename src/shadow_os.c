@@ -334,3 +334,192 @@ ud_status ud_sh_os_translate(const struct ud_sh_as *as, uint64_t svaddr, uint32_
 	//@ assert has: ud_sh_has_page(as, ud_sh_pa(*sa) / 4096, kind == UD_BUS_STORE ? UD_SH_R_WRITE : UD_SH_R_READ);
 	return UD_OK;
 }
+
+/* Clear shadow slot i (a mapping the caller tears down). */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  requires slot: i < UD_SH_ST_N && as->st[i].valid == 1;
+  assigns as->st[i].valid;
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures cleared: as->st[i].valid == 0;
+*/
+static void st_clear(struct ud_sh_as *as, uint32_t i)
+{
+	as->st[i].valid = 0;
+	/*@ assert others: \forall integer k; 0 <= k < UD_SH_ST_N && k != i ==>
+	      as->st[k] == \at(as->st[k], Pre); */
+	/*@ assert pt_same: \forall integer k; 0 <= k < UD_SH_PT_N ==>
+	      as->pt[k] == \at(as->pt[k], Pre); */
+	//@ assert ctx_same: as->ctx == \at(as->ctx, Pre);
+	//@ assert pte_all: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	/*@ assert pt_uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+	//@ assert ste_i: ud_sh_ste_ok(as, i);
+	/*@ assert ste_others: \forall integer k; 0 <= k < UD_SH_ST_N && k != i ==>
+	      ud_sh_ste_ok(as, k); */
+	//@ assert ste: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert uniq: \forall integer a, b; 0 <= a < b < UD_SH_ST_N &&
+	      as->st[a].valid == 1 && as->st[b].valid == 1 ==> as->st[a].svpage != as->st[b].svpage; */
+}
+
+/* Remove every shadow mapping that mirrors page-table entry j with more
+ * rights than r (r = 0: every mapping of entry j). */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  requires j_in: j < UD_SH_PT_N;
+  requires r_in: r <= 3;
+  assigns as->st[0 .. UD_SH_ST_N - 1];
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures torn: ud_sh_st_torn_down{Pre, Post}(as, j, r);
+  ensures left: \forall integer k; 0 <= k < UD_SH_ST_N &&
+    as->st[k].valid == 1 && as->st[k].pti == j ==> ud_rights_le(as->st[k].rights, r);
+  ensures pt_same: \forall integer k; 0 <= k < UD_SH_PT_N ==> as->pt[k] == \old(as->pt[k]);
+*/
+static void st_tear(struct ud_sh_as *as, uint32_t j, uint32_t r)
+{
+	/*@
+	  loop invariant bound: 0 <= i <= UD_SH_ST_N;
+	  loop invariant inv: ud_sh_as_inv(as);
+	  loop invariant done: \forall integer k; 0 <= k < i &&
+	    as->st[k].valid == 1 && as->st[k].pti == j ==> ud_rights_le(as->st[k].rights, r);
+	  loop invariant torn: \forall integer k; 0 <= k < i ==>
+	    ((\at(as->st[k].valid, Pre) == 1 && \at(as->st[k].pti, Pre) == j &&
+	      !ud_rights_le(\at(as->st[k].rights, Pre), r)) ==> as->st[k].valid == 0) &&
+	    (!(\at(as->st[k].valid, Pre) == 1 && \at(as->st[k].pti, Pre) == j &&
+	       !ud_rights_le(\at(as->st[k].rights, Pre), r)) ==> as->st[k] == \at(as->st[k], Pre));
+	  loop invariant todo: \forall integer k; i <= k < UD_SH_ST_N ==>
+	    as->st[k] == \at(as->st[k], Pre);
+	  loop assigns i, as->st[0 .. UD_SH_ST_N - 1];
+	  loop variant UD_SH_ST_N - i;
+	*/
+	for (uint32_t i = 0; i < UD_SH_ST_N; i++) {
+		if (as->st[i].valid == 1u && as->st[i].pti == j &&
+		    !rights_le(as->st[i].rights, r))
+			st_clear(as, i);
+	}
+}
+
+/* Clear page-table entry j: no shadow mapping mirrors it any more. */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  requires pte: j < UD_SH_PT_N && as->pt[j].valid == 1;
+  requires unmirrored: \forall integer k; 0 <= k < UD_SH_ST_N ==>
+    !(as->st[k].valid == 1 && as->st[k].pti == j);
+  assigns as->pt[j].valid;
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures cleared: as->pt[j].valid == 0;
+  ensures others: ud_sh_pt_same_but{Pre, Post}(as, j);
+  ensures st_same: \forall integer k; 0 <= k < UD_SH_ST_N ==> as->st[k] == \old(as->st[k]);
+*/
+static void pt_clear(struct ud_sh_as *as, uint32_t j)
+{
+	as->pt[j].valid = 0;
+	/*@ assert others: \forall integer k; 0 <= k < UD_SH_PT_N && k != j ==>
+	      as->pt[k] == \at(as->pt[k], Pre); */
+	/*@ assert st_same: \forall integer k; 0 <= k < UD_SH_ST_N ==>
+	      as->st[k] == \at(as->st[k], Pre); */
+	//@ assert ctx_same: as->ctx == \at(as->ctx, Pre);
+	//@ assert pte_j: ud_sh_pte_ok(as, j);
+	/*@ assert pte_others: \forall integer k; 0 <= k < UD_SH_PT_N && k != j ==>
+	      ud_sh_pte_ok(as, k); */
+	//@ assert pte: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	/*@ assert mirrors_kept: \forall integer k; 0 <= k < UD_SH_ST_N &&
+	      as->st[k].valid == 1 ==> as->pt[as->st[k].pti] == \at(as->pt[as->st[k].pti], Pre); */
+	//@ assert ste: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+	/*@ assert st_uniq: \forall integer a, b; 0 <= a < b < UD_SH_ST_N &&
+	      as->st[a].valid == 1 && as->st[b].valid == 1 ==> as->st[a].svpage != as->st[b].svpage; */
+}
+
+/* Lower page-table entry j's rights to r: every shadow mapping of it has
+ * no more rights than r already. */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  requires pte: j < UD_SH_PT_N && as->pt[j].valid == 1;
+  requires r_ok: 1 <= r <= 3;
+  requires within: \forall integer k; 0 <= k < UD_SH_ST_N &&
+    as->st[k].valid == 1 && as->st[k].pti == j ==> ud_rights_le(as->st[k].rights, r);
+  assigns as->pt[j].rights;
+  ensures inv_kept: ud_sh_as_inv(as);
+  ensures lowered: as->pt[j].rights == r;
+  ensures j_same: as->pt[j].valid == \old(as->pt[j].valid) &&
+    as->pt[j].vpage == \old(as->pt[j].vpage) && as->pt[j].ppage == \old(as->pt[j].ppage);
+  ensures others: ud_sh_pt_same_but{Pre, Post}(as, j);
+  ensures st_same: \forall integer k; 0 <= k < UD_SH_ST_N ==> as->st[k] == \old(as->st[k]);
+*/
+static void pt_lower(struct ud_sh_as *as, uint32_t j, uint32_t r)
+{
+	as->pt[j].rights = r;
+	/*@ assert others: \forall integer k; 0 <= k < UD_SH_PT_N && k != j ==>
+	      as->pt[k] == \at(as->pt[k], Pre); */
+	/*@ assert st_same: \forall integer k; 0 <= k < UD_SH_ST_N ==>
+	      as->st[k] == \at(as->st[k], Pre); */
+	//@ assert ctx_same: as->ctx == \at(as->ctx, Pre);
+	/*@ assert j_same: as->pt[j].valid == 1 && as->pt[j].vpage == \at(as->pt[j].vpage, Pre) &&
+	      as->pt[j].ppage == \at(as->pt[j].ppage, Pre); */
+	//@ assert pte_j: ud_sh_pte_ok(as, j);
+	/*@ assert pte_others: \forall integer k; 0 <= k < UD_SH_PT_N && k != j ==>
+	      ud_sh_pte_ok(as, k); */
+	//@ assert pte: \forall integer k; 0 <= k < UD_SH_PT_N ==> ud_sh_pte_ok(as, k);
+	/*@ assert ste_j: \forall integer k; 0 <= k < UD_SH_ST_N &&
+	      as->st[k].valid == 1 && as->st[k].pti == j ==> ud_sh_ste_ok(as, k); */
+	/*@ assert ste_others: \forall integer k; 0 <= k < UD_SH_ST_N &&
+	      !(as->st[k].valid == 1 && as->st[k].pti == j) ==> ud_sh_ste_ok(as, k); */
+	//@ assert ste: \forall integer k; 0 <= k < UD_SH_ST_N ==> ud_sh_ste_ok(as, k);
+	/*@ assert uniq: \forall integer a, b; 0 <= a < b < UD_SH_PT_N &&
+	      as->pt[a].valid == 1 && as->pt[b].valid == 1 ==> as->pt[a].vpage != as->pt[b].vpage; */
+	/*@ assert st_uniq: \forall integer a, b; 0 <= a < b < UD_SH_ST_N &&
+	      as->st[a].valid == 1 && as->st[b].valid == 1 ==> as->st[a].svpage != as->st[b].svpage; */
+}
+
+ud_status ud_sh_os_pt_remove(struct ud_sh_as *as, uint64_t vpage)
+{
+	uint32_t j = pt_find(as, vpage);
+	if (j >= UD_SH_PT_N)
+		return UD_E_NOENT;
+	st_tear(as, j, 0);
+	/*@ assert unmirrored: \forall integer k; 0 <= k < UD_SH_ST_N ==>
+	      !(as->st[k].valid == 1 && as->st[k].pti == j); */
+	pt_clear(as, j);
+	/*@ assert gone: \forall integer k; 0 <= k < UD_SH_PT_N ==>
+	      !(as->pt[k].valid == 1 && as->pt[k].vpage == vpage); */
+	/*@ assert c_j: \let u = j; \at(as->pt[u].valid, Pre) == 1 && \at(as->pt[u].vpage, Pre) == vpage &&
+	      as->pt[j].valid == 0; */
+	//@ assert c_pt: ud_sh_pt_same_but{Pre, Here}(as, j);
+	//@ assert c_st: ud_sh_st_torn_down{Pre, Here}(as, j, 0);
+	return UD_OK;
+}
+
+ud_status ud_sh_os_pt_downgrade(struct ud_sh_as *as, uint64_t vpage, uint32_t rights)
+{
+	uint32_t j = pt_find(as, vpage);
+	if (j >= UD_SH_PT_N)
+		return UD_E_NOENT;
+	if (rights < 1u || rights > 3u || !rights_le(rights, as->pt[j].rights))
+		return UD_E_INVAL;
+	st_tear(as, j, rights);
+	pt_lower(as, j, rights);
+	/*@ assert only_j: \forall integer k; 0 <= k < UD_SH_PT_N &&
+	      as->pt[k].valid == 1 && as->pt[k].vpage == vpage ==> k == j; */
+	/*@ assert mirror_j: \forall integer i; 0 <= i < UD_SH_ST_N &&
+	      as->st[i].valid == 1 && as->st[i].svpage == ud_sh_vbit / 4096 + vpage ==>
+	      as->st[i].pti == j; */
+	/*@ assert w_j: \forall integer i; 0 <= i < UD_SH_ST_N &&
+	      as->st[i].valid == 1 && as->st[i].pti == j ==> ud_rights_le(as->st[i].rights, rights); */
+	/*@ assert within: \forall integer i; 0 <= i < UD_SH_ST_N &&
+	      as->st[i].valid == 1 && as->st[i].svpage == ud_sh_vbit / 4096 + vpage ==>
+	      ud_rights_le(as->st[i].rights, rights); */
+	/*@ assert kind_mono: \forall integer k, r1; ud_rights_le(r1, rights) &&
+	      ud_sh_kind_ok(k, r1) ==> ud_sh_kind_ok(k, rights); */
+	/*@ assert l_j: \let u = j; \at(as->pt[u].valid, Pre) == 1 && \at(as->pt[u].vpage, Pre) == vpage &&
+	      as->pt[j].valid == 1 && as->pt[j].vpage == vpage &&
+	      as->pt[j].ppage == \at(as->pt[u].ppage, Pre) && as->pt[j].rights == rights; */
+	//@ assert l_pt: ud_sh_pt_same_but{Pre, Here}(as, j);
+	//@ assert l_st: ud_sh_st_torn_down{Pre, Here}(as, j, rights);
+	return UD_OK;
+}

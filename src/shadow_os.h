@@ -13,6 +13,10 @@
  * of pt -- shadow(vpage) -> shadow(ppage, the process's context id) -- with
  * no more rights than the page itself.
  *
+ * The page table is not only added to: ud_sh_os_pt_remove and
+ * ud_sh_os_pt_downgrade take a page or rights on it away, and tear down
+ * the shadow mappings that would otherwise outlive them (issue 17 item 7).
+ *
  * ud_sh_os_translate is what the MMU does with a shadow access (the
  * environment fact A-SH-MMU): its contract `protect` is the protection
  * property -- a shadow access that translates names a physical page the
@@ -48,6 +52,22 @@
       (\forall integer k; 0 <= k < UD_SH_PT_N ==> \at(as->pt[k], L1) == \at(as->pt[k], L2)) &&
       (\forall integer k; 0 <= k < UD_SH_ST_N ==> \at(as->st[k], L1) == \at(as->st[k], L2)) &&
       ud_sh_as_inv{L1}(as) ==> ud_sh_as_inv{L2}(as);
+*/
+
+/*@
+  // Shadow mapping k at L1 mirrors page-table entry j with more rights than
+  // r: what lowering entry j's rights to r must tear down (r = 0, the
+  // removal of entry j: every mapping of it, their rights are 1 .. 3).
+  // The shadow table at L2 is the one at L1 with exactly those mappings
+  // removed; every other mapping is the same.
+  predicate ud_sh_st_torn_down{L1, L2}(struct ud_sh_as *as, integer j, integer r) =
+    \forall integer k; 0 <= k < UD_SH_ST_N ==>
+      ((\at(as->st[k].valid, L1) == 1 && \at(as->st[k].pti, L1) == j &&
+        !ud_rights_le(\at(as->st[k].rights, L1), r)) ==>
+         \at(as->st[k].valid, L2) == 0) &&
+      (!(\at(as->st[k].valid, L1) == 1 && \at(as->st[k].pti, L1) == j &&
+         !ud_rights_le(\at(as->st[k].rights, L1), r)) ==>
+         \at(as->st[k], L2) == \at(as->st[k], L1));
 */
 
 /*@
@@ -98,6 +118,82 @@ ud_status ud_sh_os_init(struct ud_sh_as *as, uint32_t ctx);
 */
 ud_status ud_sh_os_pt_add(struct ud_sh_as *as, uint64_t vpage, uint64_t ppage,
 			  uint32_t rights);
+
+/* The process loses regular page vpage (the kernel unmapped it): its
+ * page-table entry goes, and with it every shadow mapping that mirrors it,
+ * so no later shadow access through shadow(vpage) translates (the MMU's
+ * translation needs a shadow mapping of the access's page, clause
+ * `translated` of ud_sh_os_translate, and reaches only a page of pt,
+ * clause `protect`). */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns as->pt[0 .. UD_SH_PT_N - 1], as->st[0 .. UD_SH_ST_N - 1];
+  ensures inv_kept: ud_sh_as_inv(as);
+  behavior removed:
+    assumes has: \exists integer j; 0 <= j < UD_SH_PT_N &&
+      as->pt[j].valid == 1 && as->pt[j].vpage == vpage;
+    ensures result: \result == UD_OK;
+    ensures cleared: \exists integer j; 0 <= j < UD_SH_PT_N &&
+      \old(as->pt[j].valid) == 1 && \old(as->pt[j].vpage) == vpage &&
+      as->pt[j].valid == 0 && ud_sh_pt_same_but{Pre, Post}(as, j) &&
+      ud_sh_st_torn_down{Pre, Post}(as, j, 0);
+    ensures gone: \forall integer j; 0 <= j < UD_SH_PT_N ==>
+      !(as->pt[j].valid == 1 && as->pt[j].vpage == vpage);
+    ensures no_shadow: \forall integer i; 0 <= i < UD_SH_ST_N ==>
+      !(as->st[i].valid == 1 && as->st[i].svpage == ud_sh_vbit / 4096 + vpage);
+  behavior no_page:
+    assumes none: \forall integer j; 0 <= j < UD_SH_PT_N ==>
+      !(as->pt[j].valid == 1 && as->pt[j].vpage == vpage);
+    assigns \nothing;
+    ensures result: \result == UD_E_NOENT;
+  complete behaviors;
+  disjoint behaviors;
+*/
+ud_status ud_sh_os_pt_remove(struct ud_sh_as *as, uint64_t vpage);
+
+/* The process's rights on regular page vpage are lowered to `rights` (a
+ * subset of the ones it has: 1 <= rights <= 3): every shadow mapping of the
+ * page whose rights now exceed the page's is removed (a write shadow of a
+ * now read-only page is gone), the others stay as they are. */
+/*@
+  requires valid_as: \valid(as);
+  requires inv: ud_sh_as_inv(as);
+  assigns as->pt[0 .. UD_SH_PT_N - 1], as->st[0 .. UD_SH_ST_N - 1];
+  ensures inv_kept: ud_sh_as_inv(as);
+  behavior lowered:
+    assumes has: \exists integer j; 0 <= j < UD_SH_PT_N &&
+      as->pt[j].valid == 1 && as->pt[j].vpage == vpage &&
+      1 <= rights <= 3 && ud_rights_le(rights, as->pt[j].rights);
+    ensures result: \result == UD_OK;
+    ensures lowered: \exists integer j; 0 <= j < UD_SH_PT_N &&
+      \old(as->pt[j].valid) == 1 && \old(as->pt[j].vpage) == vpage &&
+      as->pt[j].valid == 1 && as->pt[j].vpage == vpage &&
+      as->pt[j].ppage == \old(as->pt[j].ppage) && as->pt[j].rights == rights &&
+      ud_sh_pt_same_but{Pre, Post}(as, j) &&
+      ud_sh_st_torn_down{Pre, Post}(as, j, rights);
+    ensures within: \forall integer i; 0 <= i < UD_SH_ST_N &&
+      as->st[i].valid == 1 && as->st[i].svpage == ud_sh_vbit / 4096 + vpage ==>
+      ud_rights_le(as->st[i].rights, rights);
+    ensures no_kind: \forall integer k, i; 0 <= i < UD_SH_ST_N &&
+      !ud_sh_kind_ok(k, rights) ==>
+      !(as->st[i].valid == 1 && as->st[i].svpage == ud_sh_vbit / 4096 + vpage &&
+        ud_sh_kind_ok(k, as->st[i].rights));
+  behavior no_page:
+    assumes none: \forall integer j; 0 <= j < UD_SH_PT_N ==>
+      !(as->pt[j].valid == 1 && as->pt[j].vpage == vpage);
+    assigns \nothing;
+    ensures result: \result == UD_E_NOENT;
+  behavior more_rights:
+    assumes has: \exists integer j; 0 <= j < UD_SH_PT_N &&
+      as->pt[j].valid == 1 && as->pt[j].vpage == vpage &&
+      !(1 <= rights <= 3 && ud_rights_le(rights, as->pt[j].rights));
+    assigns \nothing;
+    ensures result: \result == UD_E_INVAL;
+  complete behaviors;
+  disjoint behaviors;
+*/
+ud_status ud_sh_os_pt_downgrade(struct ud_sh_as *as, uint64_t vpage, uint32_t rights);
 
 /* Create the shadow mapping of the page holding vaddr, with `rights`:
  * shadow(vaddr)'s page -> shadow(paddr)'s page (the process's context id in

@@ -274,6 +274,127 @@ START_TEST(os_full_and_remove)
 }
 END_TEST
 
+/* The slot of page vp in the page table (or UD_SH_PT_N), of shadow page
+ * svp in the shadow table (or UD_SH_ST_N): found by content, not by the
+ * order the slots were filled in. */
+static uint32_t pt_slot(const struct ud_sh_as *as, uint64_t vp)
+{
+	for (uint32_t j = 0; j < UD_SH_PT_N; j++)
+		if (as->pt[j].valid == 1 && as->pt[j].vpage == vp)
+			return j;
+	return UD_SH_PT_N;
+}
+
+static uint32_t st_slot(const struct ud_sh_as *as, uint64_t vp)
+{
+	for (uint32_t i = 0; i < UD_SH_ST_N; i++)
+		if (as->st[i].valid == 1 && as->st[i].svpage == UD_SH_VBIT / 4096 + vp)
+			return i;
+	return UD_SH_ST_N;
+}
+
+/* Issue 17 item 7, SHADOW-14/15: the page table loses a page or rights on
+ * it, and the shadow mappings that mirror it go with them; nothing else
+ * changes.  Context 2: shadow(pa) = 2^40 + 2 * 2^41 + pa. */
+START_TEST(os_pt_remove_downgrade)
+{
+	static struct ud_sh_as as, before;
+	const uint64_t C2 = SB + 2 * 2 * SB;
+	uint64_t sv = 1, sa = 1;
+	uint32_t j, i;
+	ck_assert_int_eq(ud_sh_os_init(&as, 2), UD_OK);
+	ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x10, 0x61, UD_SH_R_READ | UD_SH_R_WRITE), UD_OK);
+	ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x11, 0x74, UD_SH_R_READ | UD_SH_R_WRITE), UD_OK);
+	ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x12, 0x61, UD_SH_R_READ), UD_OK);   /* alias of 0x61 */
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x10000, UD_SH_R_WRITE, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x11000, UD_SH_R_READ, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x12000, UD_SH_R_READ, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_STORE, &sa), UD_OK);
+	ck_assert_uint_eq(sa, C2 + 0x61008);
+
+	/* bad arguments: defined codes, nothing changes */
+	memcpy(&before, &as, sizeof as);
+	ck_assert_int_eq(ud_sh_os_pt_remove(&as, 0x13), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x13, UD_SH_R_READ), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x12, UD_SH_R_WRITE), UD_E_INVAL);  /* not a subset */
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x12, UD_SH_R_READ | UD_SH_R_WRITE), UD_E_INVAL);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x10, 0), UD_E_INVAL);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x10, 4), UD_E_INVAL);
+	ck_assert_int_eq(ud_sh_os_pt_remove(&as, UD_SH_VBIT / 4096 + 0x10), UD_E_NOENT);
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+
+	/* page 0x10 becomes read-only: its write shadow is gone, nothing else
+	 * changes but the page's rights */
+	j = pt_slot(&as, 0x10);
+	i = st_slot(&as, 0x10);
+	ck_assert_uint_lt(j, UD_SH_PT_N);
+	ck_assert_uint_lt(i, UD_SH_ST_N);
+	memcpy(&before, &as, sizeof as);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x10, UD_SH_R_READ), UD_OK);
+	before.pt[j].rights = UD_SH_R_READ;
+	before.st[i].valid = 0;
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_STORE, &sa), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_LOAD, &sa), UD_E_NOENT);
+	/* and may be mirrored again only within its new rights */
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x10000, UD_SH_R_WRITE, &sv), UD_E_PERM);
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x10000, UD_SH_R_READ, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10010, UD_BUS_LOAD, &sa), UD_OK);
+	ck_assert_uint_eq(sa, C2 + 0x61010);
+
+	/* page 0x11 drops to read: its read shadow stays as it was */
+	j = pt_slot(&as, 0x11);
+	memcpy(&before, &as, sizeof as);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x11, UD_SH_R_READ), UD_OK);
+	before.pt[j].rights = UD_SH_R_READ;
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x11ff8, UD_BUS_LOAD, &sa), UD_OK);
+	ck_assert_uint_eq(sa, C2 + 0x74ff8);
+	/* the same rights again: nothing to do */
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x11, UD_SH_R_READ), UD_OK);
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+
+	/* a read-write page lowered to write only loses its read-write shadow */
+	ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x14, 0x90, UD_SH_R_READ | UD_SH_R_WRITE), UD_OK);
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x14000, UD_SH_R_READ | UD_SH_R_WRITE, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_pt_downgrade(&as, 0x14, UD_SH_R_WRITE), UD_OK);
+	ck_assert_uint_eq(st_slot(&as, 0x14), UD_SH_ST_N);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x14000, UD_BUS_STORE, &sa), UD_E_NOENT);
+
+	/* removing page 0x12 (an alias of physical page 0x61) takes its shadow
+	 * with it; the other mirror of 0x61 (through 0x10) stays */
+	j = pt_slot(&as, 0x12);
+	i = st_slot(&as, 0x12);
+	memcpy(&before, &as, sizeof as);
+	ck_assert_int_eq(ud_sh_os_pt_remove(&as, 0x12), UD_OK);
+	before.pt[j].valid = 0;
+	before.st[i].valid = 0;
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x12008, UD_BUS_LOAD, &sa), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x12000, UD_SH_R_READ, &sv), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_pt_remove(&as, 0x12), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_LOAD, &sa), UD_OK);
+	ck_assert_uint_eq(sa, C2 + 0x61008);
+
+	/* a page without a shadow goes alone */
+	memcpy(&before, &as, sizeof as);
+	j = pt_slot(&as, 0x14);
+	ck_assert_int_eq(ud_sh_os_pt_remove(&as, 0x14), UD_OK);
+	before.pt[j].valid = 0;
+	ck_assert(memcmp(&before, &as, sizeof as) == 0);
+
+	/* the page comes back with another physical page: the new shadow
+	 * reaches the new page only */
+	ck_assert_int_eq(ud_sh_os_pt_remove(&as, 0x10), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_LOAD, &sa), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_pt_add(&as, 0x10, 0x62, UD_SH_R_READ), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_LOAD, &sa), UD_E_NOENT);
+	ck_assert_int_eq(ud_sh_os_map(&as, 0x10000, UD_SH_R_READ, &sv), UD_OK);
+	ck_assert_int_eq(ud_sh_os_translate(&as, UD_SH_VBIT + 0x10008, UD_BUS_LOAD, &sa), UD_OK);
+	ck_assert_uint_eq(sa, C2 + 0x62008);
+}
+END_TEST
+
 /* SHADOW-M15 (the fix of SHADOW-M10): one readable context-0 shadow
  * mapping of a physical page in the whole system.  A second address space
  * asking for one is refused with UD_E_BUSY and nothing changes; write-only
@@ -345,6 +466,7 @@ int main(void)
 	tcase_add_test(tc, alg2_paths);
 	tcase_add_test(tc, alg3_paths);
 	tcase_add_test(tc, os_side);
+	tcase_add_test(tc, os_pt_remove_downgrade);
 	tcase_add_test(tc, os_one_reader);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
