@@ -7,13 +7,27 @@
 //
 // One operation per clock (push, LOW read, HIGH read, clear overflow);
 // results are registered and valid after the edge.
-//   push status  pstat: 0 queued, 1 duplicate of last pushed (dropped),
-//                       2 full (dropped, counted, sticky)
+//   push status  pstat: 0 queued, 1 duplicate (dropped, counted in
+//                       dup_count), 2 full (dropped, counted, sticky)
+//
+// Duplicate key (seed 3.2.3.1): source node ID, transaction ID, sequence
+// number and virtual page (the whole 32-bit IOVA field: process index and
+// VPN) -- not PDID, not EXA_ACK.  What a push is compared with:
+//   DEDUP = 0  the last pushed entry (the thesis's FIFO as built, 3.2.3.1;
+//              the register survives pops) -- the twin of src/fault_fifo.c
+//   DEDUP = 1  every entry still in the FIFO (live: queued and not yet
+//              popped, the half-read head included): the hardware check
+//              the thesis proposes for the duplicates two interleaved
+//              blocks leave in the FIFO (ch. 4, Fig. 4.2), made exact.  No
+//              two live entries then share a key.  Cost: one key compare
+//              per slot (a CAM over the 512 entries).  Cosim reference:
+//              hw/ff_dedup_ref.c (docs/fault_fifo.md section 5.3).
 //   read status  rstat: 0 delivered, 1 empty (LOW read, IDLE), 2 refused
 //                       (HIGH first / LOW twice); a refused read returns 0.
 `timescale 1ns/1ps
 module ud_fault_fifo #(
-    parameter AW = 9                        // 2^9 = 512 entries (Table 3.2)
+    parameter AW = 9,                       // 2^9 = 512 entries (Table 3.2)
+    parameter DEDUP = 0                     // 1: drop duplicates of live entries
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -33,7 +47,8 @@ module ud_fault_fifo #(
     output reg  [1:0]  pstat,
     output reg  [AW:0] count,
     output reg  [31:0] ovf_count,
-    output reg         ovf_sticky
+    output reg         ovf_sticky,
+    output reg  [31:0] dup_count            // pushes dropped as duplicates (saturating)
 `ifdef FORMAL
     // Observation ports for hw/formal/ud_fault_fifo_formal.sv only (the
     // induction invariants name the internal state); absent otherwise.
@@ -45,7 +60,18 @@ module ud_fault_fifo #(
     output wire [81:0]   f_last_key,        // {src, trid, seq, iova}
     input  wire [AW-1:0] f_peek_addr,
     output wire [63:0]   f_peek_lo,
-    output wire [63:0]   f_peek_hi
+    output wire [63:0]   f_peek_hi,
+    output wire          f_dup,             // this cycle's duplicate decision
+    output wire [AW-1:0] f_dup_slot,        // DEDUP=1: a live slot it matched
+    input  wire [AW-1:0] f_peek2_addr,
+    output wire [63:0]   f_peek2_lo,
+    output wire [63:0]   f_peek2_hi,
+    input  wire [AW-1:0] f_peek3_addr,
+    output wire [63:0]   f_peek3_lo,
+    output wire [63:0]   f_peek3_hi,
+    input  wire [AW-1:0] f_peek4_addr,
+    output wire [63:0]   f_peek4_lo,
+    output wire [63:0]   f_peek4_hi
 `endif
 );
     localparam DEPTH = 1 << AW;
@@ -66,8 +92,36 @@ module ud_fault_fifo #(
     reg [13:0]   last_trid, last_seq;
     reg [31:0]   last_iova;
 
-    wire dup = last_valid && last_src == src && last_trid == trid &&
-               last_seq == seq && last_iova == iova;
+    wire dup_last = last_valid && last_src == src && last_trid == trid &&
+                    last_seq == seq && last_iova == iova;
+
+    // DEDUP = 1: compare the key with every live slot.  The LOW word holds
+    // only key fields (src, trid, seq) and constants; in the HIGH word the
+    // PDID (bits 31:16) and EXA_ACK (bits 2:1) are not key.
+    localparam [63:0] KEY_HI = 64'hFFFF_FFFF_0000_FFF9;
+    wire [63:0] in_lo = {w1, w0};
+    wire [63:0] in_hi = {w3, w2};
+    reg          dup_live;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [AW-1:0] dup_slot;                   // the last matching slot (formal's witness)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [AW-1:0] off;
+    integer i;
+    always @(*) begin
+        dup_live = 1'b0;
+        dup_slot = {AW{1'b0}};
+        off = {AW{1'b0}};
+        if (DEDUP != 0)
+            for (i = 0; i < DEPTH; i = i + 1) begin
+                off = i[AW-1:0] - head;      // position of slot i from the head
+                if ({1'b0, off} < count && mem_lo[i] == in_lo &&
+                    (mem_hi[i] & KEY_HI) == (in_hi & KEY_HI)) begin
+                    dup_live = 1'b1;
+                    dup_slot = i[AW-1:0];
+                end
+            end
+    end
+    wire dup = DEDUP != 0 ? dup_live : dup_last;
 
 `ifdef FORMAL
     assign f_head = head;
@@ -77,16 +131,26 @@ module ud_fault_fifo #(
     assign f_last_key = {last_src, last_trid, last_seq, last_iova};
     assign f_peek_lo = mem_lo[f_peek_addr];
     assign f_peek_hi = mem_hi[f_peek_addr];
+    assign f_dup = dup;
+    assign f_dup_slot = dup_slot;
+    assign f_peek2_lo = mem_lo[f_peek2_addr];
+    assign f_peek2_hi = mem_hi[f_peek2_addr];
+    assign f_peek3_lo = mem_lo[f_peek3_addr];
+    assign f_peek3_hi = mem_hi[f_peek3_addr];
+    assign f_peek4_lo = mem_lo[f_peek4_addr];
+    assign f_peek4_hi = mem_hi[f_peek4_addr];
 `endif
 
     always @(posedge clk) begin
         if (rst) begin
             head <= 0; tail <= 0; count <= 0; low_read <= 1'b0;
-            last_valid <= 1'b0; ovf_count <= 0; ovf_sticky <= 1'b0;
+            last_valid <= 1'b0; ovf_count <= 0; ovf_sticky <= 1'b0; dup_count <= 0;
             rdata <= 64'd0; rstat <= 2'd0; pstat <= 2'd0;
         end else if (push) begin
             if (dup) begin
                 pstat <= 2'd1;
+                if (dup_count != 32'hFFFF_FFFF)
+                    dup_count <= dup_count + 32'd1;
             end else if (count == DEPTH) begin
                 pstat <= 2'd2;
                 if (ovf_count != 32'hFFFF_FFFF)

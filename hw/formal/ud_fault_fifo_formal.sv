@@ -21,13 +21,24 @@
 //   inv      the RTL's internal state agrees with the wrapper's reference
 //            (tail = head + count, FSM state, duplicate-filter key): the
 //            induction strengtheners, also asserted.
+//   dupc     a push dropped as a duplicate is counted (saturating); nothing
+//            else moves the counter; reset zeroes it
+//   dedup    (DEDUP = 1, the live-entry dedup; a and b are two arbitrary
+//            slots, anyconst) every live slot holds a well-formed entry;
+//            no two live entries have the same key; a push whose key a live
+//            entry has is dropped (complete); a dropped push had a live
+//            duplicate -- the RTL names the slot it matched, the wrapper
+//            checks that slot is live and has the key (sound).  The key
+//            is read from the stored words field by field (Table 3.2),
+//            liveness from head/tail/count, both written here afresh.
 //
 // Assumptions are only on the environment's inputs: reset in the first
 // cycle, at most one operation per clock (the RTL's documented interface).
 // Every other input, f_pick included, is free in every cycle.
 `default_nettype none
 module ud_fault_fifo_formal #(
-    parameter AW = 9
+    parameter AW = 9,
+    parameter DEDUP = 0
 ) (
     input wire        clk,
     input wire        rst,
@@ -51,17 +62,33 @@ module ud_fault_fifo_formal #(
     wire [AW:0] count;
     wire [31:0] ovf_count;
     wire        ovf_sticky;
+    wire [31:0] dup_count;
+    wire        f_dup_dut;
+    wire [AW-1:0] f_dup_slot;
+    wire [63:0] f_pa_lo, f_pa_hi, f_pb_lo, f_pb_hi;
     wire [AW-1:0] f_head, f_tail, f_peek_addr;
     wire        f_low_read, f_last_valid;
     wire [81:0] f_last_key;
     wire [63:0] f_peek_lo, f_peek_hi;
 
-    ud_fault_fifo #(.AW(AW)) dut (
+    (* anyconst *) reg [AW-1:0] f_pa;   // two arbitrary slots (dedup)
+    (* anyconst *) reg [AW-1:0] f_pb;
+    wire [63:0] f_pw_lo, f_pw_hi;       // the slot the RTL said it matched
+    reg  [AW-1:0] f_pw;                 // (registered: a dropped push writes
+    always @(posedge clk) f_pw <= f_dup_slot;   // nothing, so the slot is
+                                        // read one cycle later unchanged)
+
+    ud_fault_fifo #(.AW(AW), .DEDUP(DEDUP)) dut (
         .clk(clk), .rst(rst), .push(push), .src(src), .trid(trid), .seq(seq),
         .pdid(pdid), .proc(proc), .vpn(vpn), .exa(exa), .rd_lo(rd_lo),
         .rd_hi(rd_hi), .clr_ovf(clr_ovf), .rdata(rdata), .rstat(rstat),
         .pstat(pstat), .count(count), .ovf_count(ovf_count),
-        .ovf_sticky(ovf_sticky), .f_head(f_head), .f_tail(f_tail),
+        .ovf_sticky(ovf_sticky), .dup_count(dup_count),
+        .f_dup(f_dup_dut), .f_dup_slot(f_dup_slot),
+        .f_peek2_addr(f_pa), .f_peek2_lo(f_pa_lo), .f_peek2_hi(f_pa_hi),
+        .f_peek3_addr(f_pb), .f_peek3_lo(f_pb_lo), .f_peek3_hi(f_pb_hi),
+        .f_peek4_addr(f_pw), .f_peek4_lo(f_pw_lo), .f_peek4_hi(f_pw_hi),
+        .f_head(f_head), .f_tail(f_tail),
         .f_low_read(f_low_read), .f_last_valid(f_last_valid),
         .f_last_key(f_last_key), .f_peek_addr(f_peek_addr),
         .f_peek_lo(f_peek_lo), .f_peek_hi(f_peek_hi));
@@ -94,6 +121,26 @@ module ud_fault_fifo_formal #(
         end
     endfunction
 
+    // The duplicate key of a stored entry, read field by field (Table 3.2):
+    // {src_ID, tr_ID, seq_num, process, VPN}.  PDID and EXA_ACK are not key.
+    function [80:0] key_of(input [63:0] lo, input [63:0] hi);
+        key_of = {lo[29:8], lo[5:4], lo[63:52], lo[49:36], hi[15:12],
+                  hi[10:4], hi[63:44]};
+    endfunction
+    // Well formed: re-packing the fields gives the words back (constant
+    // and Valid bits as Table 3.2 has them).
+    function wf(input [63:0] lo, input [63:0] hi);
+        wf = pack_lo(lo[29:8], {lo[5:4], lo[63:52]}, lo[49:36]) == lo &&
+             pack_hi(hi[31:16], hi[15:12], {hi[10:4], hi[63:44]}, hi[2:1]) == hi;
+    endfunction
+    // Slot x holds a live entry: between head (included) and tail, or every
+    // slot when full.
+    function live(input [AW-1:0] x, input [AW-1:0] h, input [AW-1:0] t,
+                  input [AW:0] c);
+        live = c == DEPTH ? 1'b1 : c == 0 ? 1'b0 :
+               h < t ? (h <= x && x < t) : (x >= h || x < t);
+    endfunction
+
     // ------------------------------------------------------------ environment
     reg f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
@@ -113,7 +160,11 @@ module ud_fault_fifo_formal #(
 
     wire [31:0] in_iova = {proc, 1'b0, vpn};
     wire [81:0] in_key  = {src, trid, seq, in_iova};
-    wire f_dup        = push && f_lkv && f_lkey == in_key;
+    wire [80:0] in_fkey = {src, trid, seq, proc, vpn};
+    // The duplicate decision: DEDUP = 0, the wrapper's own last-pushed
+    // register; DEDUP = 1, the RTL's (its soundness and completeness are
+    // the dedup assertions below).
+    wire f_dup        = push && (DEDUP != 0 ? f_dup_dut : f_lkv && f_lkey == in_key);
     wire f_full       = count == DEPTH;
     wire f_push_ok    = push && !f_dup && !f_full;
     wire f_push_full  = push && !f_dup && f_full;
@@ -175,6 +226,9 @@ module ud_fault_fifo_formal #(
     // The slot the tracked entry must be in: head + entries ahead.
     assign f_peek_addr = f_head + t_ahead[AW-1:0];
 
+    wire a_live = live(f_pa, f_head, f_tail, count);
+    wire b_live = live(f_pb, f_head, f_tail, count);
+
     // ------------------------------------------------------------ invariants
     // (from the cycle after the first reset on: registers start unknown)
     always @(*) begin
@@ -190,6 +244,14 @@ module ud_fault_fifo_formal #(
             inv_fsm_nonempty: assert(!f_armed || count != 0);
             inv_filter: assert(f_last_valid == f_lkv &&
                                (!f_lkv || f_last_key == f_lkey));
+            if (DEDUP != 0) begin
+                dd_wf: assert((!a_live || wf(f_pa_lo, f_pa_hi)) &&
+                              (!b_live || wf(f_pb_lo, f_pb_hi)));
+                dd_distinct: assert(!(a_live && b_live && f_pa != f_pb &&
+                                      key_of(f_pa_lo, f_pa_hi) == key_of(f_pb_lo, f_pb_hi)));
+                if (push && a_live && key_of(f_pa_lo, f_pa_hi) == in_fkey)
+                    dd_complete: assert(f_dup_dut);
+            end
         end
     end
 
@@ -197,7 +259,8 @@ module ud_fault_fifo_formal #(
     always @(posedge clk) if (f_past_valid) begin
         if ($past(rst)) begin
             reset_state: assert(count == 0 && ovf_count == 0 && !ovf_sticky &&
-                                rdata == 0 && rstat == 0 && pstat == 0);
+                                rdata == 0 && rstat == 0 && pstat == 0 &&
+                                dup_count == 0);
         end else begin
             // pushes: status, occupancy, overflow; reads untouched
             if ($past(f_push_ok))
@@ -207,7 +270,17 @@ module ud_fault_fifo_formal #(
             if ($past(f_dup))
                 push_dup: assert(pstat == 2'd1 && count == $past(count) &&
                                  ovf_count == $past(ovf_count) &&
-                                 ovf_sticky == $past(ovf_sticky));
+                                 ovf_sticky == $past(ovf_sticky) &&
+                                 f_head == $past(f_head) && f_tail == $past(f_tail) &&
+                                 dup_count == ($past(dup_count) == 32'hFFFF_FFFF ?
+                                               32'hFFFF_FFFF : $past(dup_count) + 32'd1));
+            if (!$past(f_dup))
+                dup_count_kept: assert(dup_count == $past(dup_count));
+            // DEDUP = 1: a dropped push had a live duplicate, in the slot the
+            // RTL names (the drop changed nothing, so it is read now)
+            if (DEDUP != 0 && $past(f_dup))
+                dd_sound: assert(live(f_pw, f_head, f_tail, count) &&
+                                 key_of(f_pw_lo, f_pw_hi) == $past(in_fkey));
             if ($past(f_push_full))
                 push_full: assert(pstat == 2'd2 && count == $past(count) &&
                                   ovf_sticky && ovf_count ==
