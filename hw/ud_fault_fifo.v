@@ -99,28 +99,36 @@ module ud_fault_fifo #(
     // only key fields (src, trid, seq) and constants; in the HIGH word the
     // PDID (bits 31:16) and EXA_ACK (bits 2:1) are not key.
     localparam [63:0] KEY_HI = 64'hFFFF_FFFF_0000_FFF9;
+    /* verilator lint_off UNUSEDSIGNAL */    // (unused with DEDUP = 0)
     wire [63:0] in_lo = {w1, w0};
     wire [63:0] in_hi = {w3, w2};
-    reg          dup_live;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [AW-1:0] dup_slot;                   // the last matching slot (formal's witness)
+    wire          dup_live;
+    wire [AW-1:0] dup_slot;                  // the last matching slot (formal's witness)
     /* verilator lint_on UNUSEDSIGNAL */
-    reg [AW-1:0] off;
-    integer i;
-    always @(*) begin
-        dup_live = 1'b0;
-        dup_slot = {AW{1'b0}};
-        off = {AW{1'b0}};
-        if (DEDUP != 0)
+    generate if (DEDUP != 0) begin : g_dedup
+        reg          m;
+        reg [AW-1:0] slot;
+        reg [AW-1:0] off;
+        integer i;
+        always @(*) begin
+            m = 1'b0;
+            slot = {AW{1'b0}};
+            off = {AW{1'b0}};
             for (i = 0; i < DEPTH; i = i + 1) begin
                 off = i[AW-1:0] - head;      // position of slot i from the head
                 if ({1'b0, off} < count && mem_lo[i] == in_lo &&
                     (mem_hi[i] & KEY_HI) == (in_hi & KEY_HI)) begin
-                    dup_live = 1'b1;
-                    dup_slot = i[AW-1:0];
+                    m = 1'b1;
+                    slot = i[AW-1:0];
                 end
             end
-    end
+        end
+        assign dup_live = m;
+        assign dup_slot = slot;
+    end else begin : g_last
+        assign dup_live = 1'b0;
+        assign dup_slot = {AW{1'b0}};
+    end endgenerate
     wire dup = DEDUP != 0 ? dup_live : dup_last;
 
 `ifdef FORMAL
