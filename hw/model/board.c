@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "board.h"
 #include "ud_platform.h"
+#include "ff_dedup_ref.h"
 
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22
@@ -578,6 +579,20 @@ static struct bm_rxb *rx_block(struct bm_node *nd, const struct bm_pkt *p)
 	return rb->valid && rb->seq == p->seq ? rb : NULL;
 }
 
+/* BM_HW_DEDUP=1: the FIFO has the proposed hardware dedup (the RTL's
+ * DEDUP=1, docs/fault_fifo.md 5.3: a push whose key a queued entry has is
+ * dropped), through its cosim reference hw/ff_dedup_ref.c; otherwise the
+ * FIFO as built (src/fault_fifo.c: last pushed).  Same key in both. */
+static int hw_dedup(void)
+{
+	static int v = -1;
+	if (v < 0) {
+		const char *e = getenv("BM_HW_DEDUP");
+		v = e && e[0] == '1';
+	}
+	return v;
+}
+
 /* A write the SMMU terminated: AXI slave error.  Log it in the fault FIFO
  * (the hardware push; 3.2.3.1) and PF-NACK the initiator (3.2.3.3). */
 static void rx_fault(struct bm_node *nd, struct bm_pkt *p, uint64_t a, bm_time t)
@@ -586,7 +601,7 @@ static void rx_fault(struct bm_node *nd, struct bm_pkt *p, uint64_t a, bm_time t
 	struct bm_rxb *rb = rx_block(nd, p);
 	fe.src_id = p->from; fe.tr_id = p->trid; fe.seq = p->seq;
 	fe.pdid = p->pd; fe.proc = 0; fe.vpn = (uint32_t)(a >> 12);
-	ud_status r = ud_ff_push(&nd->ff, &fe);
+	ud_status r = hw_dedup() ? ud_ffd_push(&nd->ff, &fe) : ud_ff_push(&nd->ff, &fe);
 	if (r == UD_OK)
 		bm_st.ff_pushed++;
 	else if (r == UD_E_FULL)
