@@ -291,13 +291,15 @@ int main(int argc, char **argv)
 	memset(dst, 0, BUF);
 	r = engine_pause(1);
 	n = 0;
-	for (i = 0; i < 4 && r == 0; i++) {
+	/* until ring and send queue are full: the kernel takes what fits */
+	for (i = 0; i < 5000 && r == 0 &&
+		    n < ULDMA_RING_DEPTH + q.sq_depth; i++) {
 		while ((r = uldma_post_write(fd, qp, qp, 1000 + n, src, src_l,
 					     dst, dst_r, 64)) == 0)
 			n++;
 		if (r == -EAGAIN) {
 			r = 0;
-			sleep_ms(30);	/* the kernel takes what fits */
+			sleep_ms(1);
 		}
 	}
 	prod0 = ring->producer;
@@ -373,7 +375,7 @@ int main(int argc, char **argv)
 	cons0 = st->consumer;
 	prod0 = ring->producer;
 	__atomic_store_n(&ring->producer, prod0 + 1000, __ATOMIC_RELEASE);
-	sleep_ms(50);
+	WAIT_UNTIL(st->error == -ERANGE, 5000);
 	c = uldma_poll_wait(fd, wc, 128, 200);
 	check("producer index 1000 ahead: ERANGE, nothing taken or written",
 	      st->error == -ERANGE && st->consumer == cons0 && c == 0 &&
@@ -382,7 +384,7 @@ int main(int argc, char **argv)
 	r = uldma_post_write(fd, qp, qp, 78, src, src_l, dst, dst_r, 64);
 	check("the library answers ERANGE then", r == -ERANGE, "%d", r);
 	__atomic_store_n(&ring->producer, prod0 - 5, __ATOMIC_RELEASE);
-	sleep_ms(50);
+	WAIT_UNTIL(st->error == -ERANGE, 5000);
 	c = uldma_poll_wait(fd, wc, 128, 100);
 	check("producer index behind the consumer: ERANGE, nothing taken",
 	      st->error == -ERANGE && st->consumer == cons0 && c == 0 &&
@@ -456,10 +458,13 @@ int main(int argc, char **argv)
 		uldma_post_write(fd, qp, qp, 400 + i, src, src_l, dst, dst_r,
 				 64);
 	sleep_ms(30);
-	uldma_close(fd);	/* 64 queued, the rest still in the ring */
-	fd = -1;
+	r = uldma_close(fd);	/* some queued, the rest still in the ring */
+	fd = uldma_open();
+	c = fd < 0 ? fd : uldma_query(fd, &q);
 	engine_pause(0);
-	check("close with requests queued and in the ring", 1, NULL);
+	check("close with requests queued and in the ring: 0, and the device opens and answers again",
+	      r == 0 && fd >= 0 && c == 0, "close %d, open %d, query %d", r,
+	      fd, c);
 out:
 	if (fd >= 0)
 		uldma_close(fd);
