@@ -69,6 +69,10 @@ struct bm_param {
 	bm_time  pkz_ns;         /* packetizer write -> message on the network */
 	bm_time  mbox_ns;        /* mailbox -> R5 poll sees the message        */
 	bm_time  timeout_ns;     /* R5 timeout period (25 / 2.5 / 1 ms)        */
+	bm_time  pagein_ns;      /* 0: page-in costs the measured wall time;
+	                            else this fixed cost per page (a run whose
+	                            timeline does not depend on the host:
+	                            firmware in the loop)                       */
 	double   loss;           /* per network packet                         */
 	double   dup;            /* per network packet                         */
 	bm_time  jitter_ns;      /* uniform extra delay per packet (reorders)  */
@@ -174,7 +178,20 @@ const struct ud_r5_sched_cnt *bm_r5_cnt(uint32_t n);
 struct bm_node_cnt {
 	bm_time kernel_ns, pagein_real_ns;
 	uint64_t pageins, pages_in, src_faults, dst_faults, irqs;
+	uint64_t r5_msgs;     /* inputs to the R5 (mailbox + engine + timer)  */
 };
 void bm_node_cnt(uint32_t n, struct bm_node_cnt *c);
+
+/* Firmware in the loop (docs/board-model.md): before bm_init, make node
+ * `node`'s R5 the firmware ELF `elf` (uldma-r5-loop.elf) on QEMU's
+ * Cortex-R5F (`qemu` binary, NULL = qemu-system-arm): each R5 step of that
+ * node goes to the firmware over two semihosting pipes and its posts and
+ * notifications come back, instead of a call of the linked r5_sched. */
+void bm_fw_use(uint32_t node, const char *elf, const char *qemu);
+/* Write a trace of every R5 step (inputs, outputs, results, of every node),
+ * a digest of the whole event sequence per run, and the final counters to
+ * `path`: two runs that behave alike write identical traces. */
+void bm_trace_open(const char *path);
+void bm_trace_close(void);
 
 #endif /* BM_BOARD_H */

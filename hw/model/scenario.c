@@ -295,6 +295,7 @@ static void parse(struct scen *sc, const char *file)
 				{ "fifo_pop", &sc->p.fifo_pop_ns }, { "netlink", &sc->p.netlink_ns },
 				{ "wakeup", &sc->p.wakeup_ns }, { "gup", &sc->p.gup_ns },
 				{ "pkz", &sc->p.pkz_ns }, { "mbox", &sc->p.mbox_ns },
+				{ "pagein", &sc->p.pagein_ns },
 			};
 			size_t i;
 			if (!strcmp(t[1], "link_gbps")) { sc->p.link_gbps = atof(t[2]); continue; }
@@ -995,14 +996,46 @@ static void print_metrics(struct scen *sc)
 	}
 }
 
+static void usage(const char *me)
+{
+	fprintf(stderr, "usage: %s [--fw NODE:ELF] [--qemu BIN] [--trace FILE] SCENARIO.scn OUTDIR\n"
+		"  --fw NODE:ELF  node NODE's R5 is the firmware ELF (uldma-r5-loop.elf) on QEMU\n"
+		"  --trace FILE   write every R5 step, the event digests and the counters to FILE\n",
+		me);
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s SCENARIO.scn OUTDIR\n", argv[0]);
-		return 2;
+	const char *me = argv[0], *fw_elf = NULL, *qemu = NULL, *trace = NULL;
+	unsigned fw_node = 0;
+	while (argc > 1 && !strncmp(argv[1], "--", 2)) {
+		if (argc < 3)
+			usage(me);
+		if (!strcmp(argv[1], "--fw")) {
+			char *colon = strchr(argv[2], ':');
+			if (!colon)
+				usage(me);
+			fw_node = (unsigned)strtoul(argv[2], NULL, 10);
+			fw_elf = colon + 1;
+		} else if (!strcmp(argv[1], "--qemu")) {
+			qemu = argv[2];
+		} else if (!strcmp(argv[1], "--trace")) {
+			trace = argv[2];
+		} else {
+			usage(me);
+		}
+		argc -= 2;
+		argv += 2;
 	}
+	if (argc != 3)
+		usage(me);
 	static struct scen sc;
 	parse(&sc, argv[1]);
+	if (trace)
+		bm_trace_open(trace);
+	if (fw_elf)
+		bm_fw_use(fw_node, fw_elf, qemu);
 	double t0 = wall_us();
 	printf("== %s%s%s: %s\n", sc.figure[0] ? "Fig. " : "", sc.figure, sc.figure[0] ? "" : sc.name,
 	       sc.title);
@@ -1022,6 +1055,9 @@ int main(int argc, char **argv)
 	}
 	if (sc.t41)
 		run_t41(&sc, argv[2]);
+	if (fw_elf)
+		printf("  node %u's R5: the firmware %s on QEMU cortex-r5f\n", fw_node, fw_elf);
+	bm_trace_close();
 	printf("  (%.1f s wall)\n", (wall_us() - t0) / 1e6);
 	return 0;
 }

@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# hw/model/fwloop_check.sh -- the firmware-in-the-loop check (issue 23
+# item 5; docs/board-model.md, "Firmware in the loop").
+#
+#   fwloop_check.sh BOARD_MODEL FW_DIR OUTDIR SCENARIO NODE...
+#
+# Runs SCENARIO once with every R5 the linked (verified) r5_sched, then once
+# per NODE with that node's R5 the firmware FW_DIR/uldma-r5-loop.elf on
+# QEMU's Cortex-R5F, and requires the traces (every R5 step of every node
+# with its inputs, outputs and result, every run's event digest, the final
+# board and scheduler counters) to be byte-identical.  Then the planted
+# firmware (uldma-r5-loop-plant.elf, which drops the first RAPF it is
+# given) must make the comparison fail.  Deterministic: the scenario's
+# page-in cost is fixed (param pagein) and the firmware takes its time
+# from the model's messages.
+set -eu
+bm=$1 fw=$2 out=$3 scn=$4
+shift 4
+name=$(basename "$scn" .scn)
+mkdir -p "$out"
+"$bm" --trace "$out/$name.model.trace" "$scn" "$out" > "$out/$name.model.out"
+# the scenario must be deterministic to begin with
+"$bm" --trace "$out/$name.model2.trace" "$scn" "$out" > /dev/null
+cmp -s "$out/$name.model.trace" "$out/$name.model2.trace" || {
+	echo "board model: $name is not deterministic (two runs of the model differ)" >&2; exit 1; }
+end=$(grep '^END xfers_ok' "$out/$name.model.trace")
+xfers=$(echo "$end" | awk '{print $3 + $5}')
+for node in "$@"; do
+	t="$out/$name.fw$node.trace"
+	"$bm" --fw "$node:$fw/uldma-r5-loop.elf" --trace "$t" "$scn" "$out" > "$out/$name.fw$node.out"
+	if ! cmp -s "$out/$name.model.trace" "$t"; then
+		diff "$out/$name.model.trace" "$t" | head -20 >&2
+		echo "board model: firmware-in-the-loop $name (node $node): DIFFERENT from the model's R5" >&2
+		exit 1
+	fi
+	msgs=$(awk -v n="n$node" '$1 == "END" && $2 == n {print $4}' "$t")
+	posts=$(awk -v n="n$node" '$2 == n {cur = 1; next} $2 ~ /^n/ {cur = 0} cur && $1 == "post" {k++} END {print k + 0}' "$t")
+	echo "board model: firmware-in-the-loop $name (node $node): same result as the model's R5" \
+	     "($xfers transfers, $msgs mailbox messages, $posts posts; $(wc -l < "$t") trace lines identical)"
+done
+# The planted difference: the firmware drops the first RAPF it is given.
+node=$1
+t="$out/$name.plant.trace"
+if "$bm" --fw "$node:$fw/uldma-r5-loop-plant.elf" --trace "$t" "$scn" "$out" \
+	> "$out/$name.plant.out" 2> "$out/$name.plant.err" && cmp -s "$out/$name.model.trace" "$t"; then
+	echo "board model: firmware-in-the-loop $name: planted RAPF drop NOT caught" >&2
+	exit 1
+fi
+first=$(cmp "$out/$name.model.trace" "$t" 2>/dev/null | sed -n 's/.*line \([0-9]*\).*/\1/p')
+echo "board model: firmware-in-the-loop $name: planted difference (the firmware drops its first RAPF) caught: traces differ from line ${first:-?}"
