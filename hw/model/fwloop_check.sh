@@ -24,6 +24,7 @@ mkdir -p "$out"
 "$bm" --trace "$out/$name.model2.trace" "$scn" "$out" > /dev/null
 cmp -s "$out/$name.model.trace" "$out/$name.model2.trace" || {
 	echo "board model: $name is not deterministic (two runs of the model differ)" >&2; exit 1; }
+grep -v ' s wall)$' "$out/$name.model.out" > "$out/$name.model.sum"
 end=$(grep '^END xfers_ok' "$out/$name.model.trace")
 xfers=$(echo "$end" | awk '{print $3 + $5}')
 for node in "$@"; do
@@ -32,6 +33,13 @@ for node in "$@"; do
 	if ! cmp -s "$out/$name.model.trace" "$t"; then
 		diff "$out/$name.model.trace" "$t" | head -20 >&2
 		echo "board model: firmware-in-the-loop $name (node $node): DIFFERENT from the model's R5" >&2
+		exit 1
+	fi
+	# the printed results too (latencies, counters), less the wall time
+	# and the line naming the firmware
+	if ! grep -v -e ' s wall)$' -e "R5: the firmware" "$out/$name.fw$node.out" |
+		cmp -s - "$out/$name.model.sum"; then
+		echo "board model: firmware-in-the-loop $name (node $node): printed results differ" >&2
 		exit 1
 	fi
 	msgs=$(awk -v n="n$node" '$1 == "END" && $2 == n {print $4}' "$t")
@@ -48,4 +56,4 @@ if "$bm" --fw "$node:$fw/uldma-r5-loop-plant.elf" --trace "$t" "$scn" "$out" \
 	exit 1
 fi
 first=$(cmp "$out/$name.model.trace" "$t" 2>/dev/null | sed -n 's/.*line \([0-9]*\).*/\1/p')
-echo "board model: firmware-in-the-loop $name: planted difference (the firmware drops its first RAPF) caught: traces differ from line ${first:-?}"
+echo "board model: firmware-in-the-loop $name: planted difference (uldma-r5-loop-plant.elf drops one RAPF) caught: traces differ from line ${first:-?}"
