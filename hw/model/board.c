@@ -320,7 +320,8 @@ void bm_touch_page(uint8_t *va, bool write)
 		(void)p[0];
 }
 
-void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd)
+void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd,
+		uint8_t rights)
 {
 	size_t maplen = (len + BM_PAGE - 1) / BM_PAGE * BM_PAGE;
 	uint64_t va = BM_VA_BASE + (uint64_t)node * BM_VA_STRIDE + (uint64_t)slot * 0x100000ull;
@@ -335,7 +336,8 @@ void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint
 	b->len = len;
 	b->maplen = maplen;
 	struct bm_node *nd = &bm->node[node];
-	BM_ASSERT(ud_fh_map_add(&nd->map, pd, 0, UD_FH_R_READ | UD_FH_R_WRITE,
+	BM_ASSERT(rights == 0 ||
+		  ud_fh_map_add(&nd->map, pd, 0, rights,
 				(uint32_t)(va >> 12), (uint32_t)(maplen / BM_PAGE)) == UD_OK,
 		  "owner's mapping table full");
 }
@@ -1390,10 +1392,11 @@ void bm_set_policy(const struct bm_policy *pol, bm_time timeout_ns)
 
 void bm_fini(void)
 {
-	TRACE("END xfers_ok %llu spent %llu bytes %llu events %llu pkts %llu lost %llu dup %llu "
+	TRACE("END xfers_ok %llu spent %llu failed %llu bytes %llu events %llu pkts %llu lost %llu dup %llu "
 	      "rx_ok %llu rx_fault %llu acks %llu pfnacks %llu rapfs %llu irqs %llu multi %llu "
 	      "ff %llu/%llu/%llu fail %llu\n",
 	      (unsigned long long)bm_st.xfers_ok, (unsigned long long)bm_st.xfers_spent,
+	      (unsigned long long)bm_st.xfers_failed,
 	      (unsigned long long)bm_st.bytes_checked, (unsigned long long)bm_st.events,
 	      (unsigned long long)bm_st.pkts_sent, (unsigned long long)bm_st.pkts_lost,
 	      (unsigned long long)bm_st.pkts_dup, (unsigned long long)bm_st.pkts_rx_ok,
@@ -1551,6 +1554,19 @@ uint64_t bm_check_spent(struct bm_xfer *const *x, uint32_t n, bool allow_spent)
 	for (uint32_t i = 0; i < n; i++) {
 		const struct bm_xfer *t = x[i];
 		BM_ASSERT(t->notes == 1, "transfer %u: %u completions", i, t->notes);
+		if (t->expect_status != UD_OK) {
+			/* a failure the scenario provoked (the owner's mapping
+			 * refuses the page): exactly that status, and every
+			 * byte that did land is right */
+			BM_ASSERT(t->status == t->expect_status, "transfer %u: status %d, expected %d",
+				  i, (int)t->status, (int)t->expect_status);
+			for (size_t k = 0; k < t->dst.len; k++)
+				if (t->wrote[k])
+					BM_ASSERT(t->dst.va[k] == t->expect[k],
+						  "transfer %u: byte %zu wrong", i, k);
+			bm_st.xfers_failed++;
+			continue;
+		}
 		if (allow_spent && t->status == UD_R5_SCHED_E_SPENT) {
 			/* the retry budget ran out (a storm): the transfer ended
 			 * once, with the defined error; every byte it did write

@@ -113,6 +113,8 @@ struct bm_xfer {
 	uint32_t lkey, rkey, src_mr, dst_mr;
 	bm_time  t_start, t_done;
 	uint32_t notes;            /* completion notifications seen          */
+	ud_status expect_status;   /* UD_OK, or the failure the scenario
+	                              provokes (an owner's mapping refused)   */
 	ud_status status;
 	bool     done;
 };
@@ -124,6 +126,7 @@ struct bm_stats {
 	uint64_t ff_pushed, ff_dup_filtered, ff_overflow;
 	uint64_t bytes_checked, xfers_ok, fail_transfer;
 	uint64_t xfers_spent, bytes_spent_missing;  /* storms: retry budget spent */
+	uint64_t xfers_failed;      /* failed with the status the scenario expected */
 	uint64_t pagein_fallback_touch;
 	uint64_t keyed_pkts, pins, unpins;
 };
@@ -141,8 +144,12 @@ bm_time bm_now(void);
 void bm_set_policy(const struct bm_policy *pol, bm_time timeout_ns);
 
 /* Buffers: map len bytes in node's arena at slot `slot` (fixed VA),
- * no page resident.  bm_buf_free unmaps. */
-void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd);
+ * no page resident, and enter it in the node's owners' mapping table for
+ * PD pd with `rights` (UD_FH_R_READ | UD_FH_R_WRITE; 0: not entered, the
+ * fault handler then fails a transfer that faults on it with UD_E_FAULT,
+ * and with a right missing, UD_E_PERM).  bm_buf_free unmaps. */
+void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd,
+		uint8_t rights);
 /* Forget every owner's mapping (between iterations). */
 void bm_map_reset(void);
 void bm_buf_free(struct bm_buf *b);

@@ -26,7 +26,8 @@ cmp -s "$out/$name.model.trace" "$out/$name.model2.trace" || {
 	echo "board model: $name is not deterministic (two runs of the model differ)" >&2; exit 1; }
 grep -v ' s wall)$' "$out/$name.model.out" > "$out/$name.model.sum"
 end=$(grep '^END xfers_ok' "$out/$name.model.trace")
-xfers=$(echo "$end" | awk '{print $3 + $5}')
+xfers=$(echo "$end" | awk '{print $3 + $5 + $7}')
+failed=$(echo "$end" | awk '{print $7}')
 for node in "$@"; do
 	t="$out/$name.fw$node.trace"
 	"$bm" --fw "$node:$fw/uldma-r5-loop.elf" --trace "$t" "$scn" "$out" > "$out/$name.fw$node.out"
@@ -45,7 +46,8 @@ for node in "$@"; do
 	msgs=$(awk -v n="n$node" '$1 == "END" && $2 == n {print $4}' "$t")
 	posts=$(awk -v n="n$node" '$2 == n {cur = 1; next} $2 ~ /^n/ {cur = 0} cur && $1 == "post" {k++} END {print k + 0}' "$t")
 	echo "board model: firmware-in-the-loop $name (node $node): same result as the model's R5" \
-	     "($xfers transfers, $msgs mailbox messages, $posts posts; $(wc -l < "$t") trace lines identical)"
+	     "($xfers transfers of which $failed failed as provoked, $msgs mailbox messages, $posts posts;" \
+	     "$(wc -l < "$t") trace lines identical)"
 done
 # The planted difference: the firmware drops the first RAPF it is given.
 node=$1
