@@ -29,8 +29,9 @@
 #define MADV_POPULATE_WRITE 23
 #endif
 
+static void fw_cleanup(void);
 #define BM_DIE(...) do { fprintf(stderr, "board-model: FAIL: " __VA_ARGS__); \
-	fputc('\n', stderr); abort(); } while (0)
+	fputc('\n', stderr); fw_cleanup(); abort(); } while (0)
 #define BM_ASSERT(c, ...) do { if (!(c)) BM_DIE(__VA_ARGS__); } while (0)
 
 struct bm_stats bm_st;
@@ -454,6 +455,24 @@ static bool fw_on(const struct bm_node *nd)
 	return fw.pid > 0 && (int)nd->id == fw.node;
 }
 
+/* On a failure: no QEMU or scratch directory is left behind. */
+static void fw_cleanup(void)
+{
+	char path[PATH_MAX];
+	if (fw.pid > 0) {
+		kill(fw.pid, SIGKILL);
+		waitpid(fw.pid, NULL, 0);
+		fw.pid = -1;
+	}
+	if (!fw.dir[0])
+		return;
+	snprintf(path, sizeof path, "%s/" UD_FW_IN, fw.dir); unlink(path);
+	snprintf(path, sizeof path, "%s/" UD_FW_OUT, fw.dir); unlink(path);
+	snprintf(path, sizeof path, "%s/qemu.log", fw.dir); unlink(path);
+	rmdir(fw.dir);
+	fw.dir[0] = 0;
+}
+
 static void fw_log_tail(void)
 {
 	char path[PATH_MAX], line[256];
@@ -480,10 +499,13 @@ static void fw_read(uint32_t *r)
 			if (waitpid(fw.pid, &st, WNOHANG) == fw.pid) {
 				fw.pid = -1;
 				fw_log_tail();
+				fw_cleanup();
 				BM_DIE("the firmware's QEMU ended (status 0x%x) in the middle of a step", st);
 			}
-			BM_ASSERT(++idle < 120, "no answer from the firmware for 120 s (record %u)",
-				  fw.recno);
+			/* 30 s for the HELLO of a firmware that does not
+			 * speak the protocol (a wrong ELF) */
+			BM_ASSERT(++idle < (fw.recno ? 120 : 30),
+				  "no answer from the firmware for %d s (record %u)", idle, fw.recno);
 			continue;
 		}
 		BM_ASSERT(k == 1, "poll: %s", strerror(errno));
@@ -599,11 +621,7 @@ static void fw_stop(void)
 	}
 	close(fw.in);
 	close(fw.out);
-	char path[PATH_MAX];
-	snprintf(path, sizeof path, "%s/" UD_FW_IN, fw.dir); unlink(path);
-	snprintf(path, sizeof path, "%s/" UD_FW_OUT, fw.dir); unlink(path);
-	snprintf(path, sizeof path, "%s/qemu.log", fw.dir); unlink(path);
-	rmdir(fw.dir);
+	fw_cleanup();
 }
 
 /* ------------------------------------------------------------ R5 */
