@@ -27,7 +27,8 @@ cmp -s "$out/$name.model.trace" "$out/$name.model2.trace" || {
 grep -v ' s wall)$' "$out/$name.model.out" > "$out/$name.model.sum"
 end=$(grep '^END xfers_ok' "$out/$name.model.trace")
 xfers=$(echo "$end" | awk '{print $3 + $5 + $7}')
-failed=$(echo "$end" | awk '{print $7}')
+outcomes=$(echo "$end" | awk '{printf "%d OK", $3; if ($5) printf ", %d retry budget spent", $5;
+	if ($7) printf ", %d failed as provoked", $7}')
 for node in "$@"; do
 	t="$out/$name.fw$node.trace"
 	"$bm" --fw "$node:$fw/uldma-r5-loop.elf" --trace "$t" "$scn" "$out" > "$out/$name.fw$node.out"
@@ -46,7 +47,7 @@ for node in "$@"; do
 	msgs=$(awk -v n="n$node" '$1 == "END" && $2 == n {print $4}' "$t")
 	posts=$(awk -v n="n$node" '$2 == n {cur = 1; next} $2 ~ /^n/ {cur = 0} cur && $1 == "post" {k++} END {print k + 0}' "$t")
 	echo "board model: firmware-in-the-loop $name (node $node): same result as the model's R5" \
-	     "($xfers transfers of which $failed failed as provoked, $msgs mailbox messages, $posts posts;" \
+	     "($xfers transfers: $outcomes; $msgs mailbox messages, $posts posts;" \
 	     "$(wc -l < "$t") trace lines identical)"
 done
 # The planted difference: the firmware drops the first RAPF it is given.
