@@ -51,11 +51,22 @@ for node in "$@"; do
 	     "$(wc -l < "$t") trace lines identical)"
 done
 # The planted difference: the firmware drops the first RAPF it is given.
+# Caught = the run completes and its trace differs, or the model itself
+# stops on a violation (board-model: FAIL); anything else (a missing ELF,
+# a dead QEMU) is an error, not a catch.
 node=$1
 t="$out/$name.plant.trace"
+test -f "$fw/uldma-r5-loop-plant.elf" || { echo "fwloop: $fw/uldma-r5-loop-plant.elf missing" >&2; exit 1; }
 if "$bm" --fw "$node:$fw/uldma-r5-loop-plant.elf" --trace "$t" "$scn" "$out" \
-	> "$out/$name.plant.out" 2> "$out/$name.plant.err" && cmp -s "$out/$name.model.trace" "$t"; then
-	echo "board model: firmware-in-the-loop $name: planted RAPF drop NOT caught" >&2
+	> "$out/$name.plant.out" 2> "$out/$name.plant.err"; then
+	if cmp -s "$out/$name.model.trace" "$t"; then
+		echo "board model: firmware-in-the-loop $name: planted RAPF drop NOT caught" >&2
+		exit 1
+	fi
+elif ! grep -q 'board-model: FAIL' "$out/$name.plant.err" ||
+     grep -q "firmware's QEMU\|no answer from the firmware" "$out/$name.plant.err"; then
+	cat "$out/$name.plant.err" >&2
+	echo "board model: firmware-in-the-loop $name: the planted run failed for another reason" >&2
 	exit 1
 fi
 first=$(cmp "$out/$name.model.trace" "$t" 2>/dev/null | sed -n 's/.*line \([0-9]*\).*/\1/p')
