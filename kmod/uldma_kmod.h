@@ -159,6 +159,13 @@ int ud_kmod_engine_post(u32 qp, u32 dest_qp, u64 wr_id,
  * dropped (its file's queue goes with the file).  Returns how many.
  */
 unsigned int ud_kmod_engine_flush(u32 qp, bool complete);
+/*
+ * Run qp's queued requests in the caller's context (the doorbell; device
+ * mutex held): oldest first, at most UD_KMOD_DB_BUDGET, none while the
+ * engine is held; wakes the thread when work is left.  How many ran.
+ */
+#define UD_KMOD_DB_BUDGET 16
+unsigned int ud_kmod_engine_run_qp(u32 qp);
 /* Hold the engine (a test hook: requests stay queued) or let it run. */
 void ud_kmod_engine_pause(bool pause);
 /* Wake the engine thread (a send ring was created: poll it). */
@@ -177,6 +184,12 @@ int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma);
 void ud_kmod_ring_free(u32 qp);
 unsigned int ud_kmod_ring_drain(struct ud_prot *prot);
 bool ud_kmod_rings_active(void);
+/*
+ * DOORBELL (ABI 7; device mutex, qp this file's): take qp's ring now and
+ * run what it holds (ud_kmod_engine_run_qp).  0, -EBADFD (no ring),
+ * -ERANGE (producer index not believed).
+ */
+int ud_kmod_ring_doorbell(struct ud_prot *prot, u32 qp);
 
 /*
  * Invalidation of registered memory (kmod/uldma_mrn.c): an
@@ -235,6 +248,8 @@ struct ud_kmod_stats {
 					 * ENOENT)
 					 */
 	atomic_long_t ring_bad_index;	/* producer index not believed      */
+	atomic_long_t doorbells;	/* DOORBELL ioctls on own QPs       */
+	atomic_long_t db_run;		/* requests a doorbell ran itself   */
 	atomic_long_t polls;		/* POLL ioctls                      */
 	atomic_long_t cq_bad_index;	/* CQ consumer index not believed   */
 	atomic_long_t mr_invalidated;	/* regions whose memory went        */

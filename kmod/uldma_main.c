@@ -463,6 +463,7 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 	mutex_unlock(&uldma->lock);
 	switch (err) {
 	case 0:
+		ud_kmod_engine_kick();
 		atomic_long_inc(&ud_kmod_stats.posted);
 		break;
 	case -ENOENT:
@@ -532,6 +533,29 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		return -EFAULT;
 	p.count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
+}
+
+/*
+ * DOORBELL (ABI 7): take qp's mapped send ring now and run what it held
+ * (kmod/uldma_ring.c ud_kmod_ring_doorbell).  The home checks that qp is
+ * this file's; the ring's own checks are the engine's, as when it polls.
+ */
+static int uldma_doorbell(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_doorbell d;
+	int err = uldma_arg_in(&d, sizeof(d), u, usize);
+
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, d.qp))
+		err = -ENOENT;
+	else
+		err = ud_kmod_ring_doorbell(&uldma->prot, d.qp);
+	mutex_unlock(&uldma->lock);
+	return err;
 }
 
 /*
@@ -719,6 +743,8 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_dealloc_mw(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_CONNECT_QP):
 		return uldma_connect_qp(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_DOORBELL):
+		return uldma_doorbell(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}

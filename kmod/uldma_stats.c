@@ -82,6 +82,8 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 		   atomic_long_read(&s->ring_refused));
 	seq_printf(m, "ring_bad_index %ld\n",
 		   atomic_long_read(&s->ring_bad_index));
+	seq_printf(m, "doorbells %ld\n", atomic_long_read(&s->doorbells));
+	seq_printf(m, "db_run %ld\n", atomic_long_read(&s->db_run));
 	seq_printf(m, "polls %ld\n", atomic_long_read(&s->polls));
 	seq_printf(m, "cq_bad_index %ld\n",
 		   atomic_long_read(&s->cq_bad_index));

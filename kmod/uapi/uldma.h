@@ -43,6 +43,8 @@
  *    module (its keys fail with ENOKEY; DEREG_MR of it answers 0 once);
  *    REG_MR may answer EAGAIN (the range kept changing while it was
  *    pinned).
+ *  - ABI 6 -> 7: DOORBELL is new (below, "The doorbell"): a mapped send
+ *    ring's WQEs taken and run at once; no struct changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -78,7 +80,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	6
+#define ULDMA_ABI_VERSION	7
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -388,7 +390,8 @@ struct uldma_connect_qp {
  * producer + 1 with release order.  No system call: the engine thread
  * watches the producer indices of the QPs whose rings exist (a busy poll
  * with a bounded back-off: every 50 us for a while after the last request
- * it found, then once a jiffy).  It copies each new WQE ONCE into kernel
+ * it found, then once a jiffy); or (ABI 7) ring the doorbell (below) to
+ * have them taken at once.  It copies each new WQE ONCE into kernel
  * memory, advances consumer (release order; the slot may then be reused),
  * and from then on works only on its copy -- rewriting a slot after
  * consumer passed it changes nothing.  The copy is then judged exactly as
@@ -414,6 +417,35 @@ struct uldma_connect_qp {
  * flushed or dropped as POST's are.  The engine hold of debugfs
  * (engine_pause) stops requests from running, not the copying.
  */
+/*
+ * The doorbell (ABI 7).  DOORBELL on qp, a QP of this file whose send ring
+ * exists (it was mapped once; the ring lives until the QP goes, mapped or
+ * not), does at once, in the caller's system call, what the engine
+ * thread does when its poll finds the ring: it takes every WQE written
+ * so far (same one copy, same checks, same consumer index; a WQE with no
+ * room waits in the ring as before), then -- unless the engine is held
+ * (debugfs engine_pause) -- runs qp's queued requests itself, oldest
+ * first, at most 16 of them; what is left runs on the engine thread, as
+ * after a POST.  So when DOORBELL returns 0 with the engine not held, and
+ * the QP's send queue and the file's completion queue had room, each WQE
+ * written before the call has been taken and the first 16 of qp's
+ * requests have completed (their completions are on the file's queue or
+ * completion ring).  The requests of one QP still run one at a time, in
+ * post order, under the device's one lock; only the waiting changes.
+ * Errors (nothing taken, nothing run):
+ *   EINVAL   reserved not zero
+ *   ENOENT   qp not a QP of this file (never one, or destroyed)
+ *   EBADFD   qp has no send ring (never mapped)
+ *   ERANGE   the producer index is not believed (status.error -ERANGE)
+ * rdma-core's providers ring their doorbell on every ibv_post_send (rxe's
+ * is a system call); libuldma rings this one after each post through a
+ * ring on a module with ABI 7 (uldma_qp_doorbell turns it off).
+ */
+struct uldma_doorbell {
+	__u32 qp;
+	__u32 reserved;
+};
+
 #define ULDMA_RING_DEPTH	64
 #define ULDMA_MMAP_LEN		4096
 #define ULDMA_MMAP_SQ(qp)	((__u64)(qp) << 17)
@@ -507,5 +539,6 @@ struct uldma_cq_db {
 #define ULDMA_IOC_BIND_MW	ULDMA_IOC(0x0b, struct uldma_bind_mw)
 #define ULDMA_IOC_DEALLOC_MW	ULDMA_IOC(0x0c, struct uldma_dealloc_mw)
 #define ULDMA_IOC_CONNECT_QP	ULDMA_IOC(0x0d, struct uldma_connect_qp)
+#define ULDMA_IOC_DOORBELL	ULDMA_IOC(0x0e, struct uldma_doorbell)
 
 #endif /* _UAPI_ULDMA_H */
