@@ -148,6 +148,7 @@ struct ud_va_state {
 	unsigned int nsrcf;
 	struct ud_va_held held[UD_VA_NHELD];
 	unsigned int nheld;
+	struct mm_struct *wmm;		/* walked: mmget + mmap_read_lock   */
 	u8 pkt[UD_VA_PKT];
 };
 
@@ -194,6 +195,34 @@ static void ud_va_release_held(struct ud_va_state *s)
 }
 
 /*
+ * The engine's pass keeps the mm it walks (a reference and mmap_read_lock)
+ * from one walk to the next instead of taking both per walk; the pass
+ * lets it go before it ends (and before a walk of another bank's mm).
+ */
+static void ud_va_walk_done(struct ud_va_state *s)
+{
+	if (!s->wmm)
+		return;
+	mmap_read_unlock(s->wmm);
+	mmput(s->wmm);
+	s->wmm = NULL;
+}
+
+static struct mm_struct *ud_va_walk_mm(struct ud_va_state *s, u32 cb)
+{
+	struct mm_struct *mm = cb < UD_SMMU_NCB ? s->bank_mm[cb] : NULL;
+
+	if (s->wmm == mm)
+		return mm;
+	ud_va_walk_done(s);
+	if (!mm || !mmget_not_zero(mm))
+		return NULL;
+	mmap_read_lock(mm);
+	s->wmm = mm;
+	return mm;
+}
+
+/*
  * The page table of bank cb (the PD's process) for one access, as it is
  * now: never faults a page in.  [A-PLAT-PTW]
  */
@@ -208,11 +237,8 @@ u64 ud_kmod_va_walk(u32 cb, u64 va_addr, bool wnr)
 
 	lockdep_assert_held(&va.lock);
 	atomic_long_inc(&vc.walks);
-	mm = cb < UD_SMMU_NCB ? s->bank_mm[cb] : NULL;
-	if (!mm || s->nheld == UD_VA_NHELD || !mmget_not_zero(mm))
-		goto out;
-	mmap_read_lock(mm);
-	vma = vma_lookup(mm, va_addr);
+	mm = s->nheld < UD_VA_NHELD ? ud_va_walk_mm(s, cb) : NULL;
+	vma = mm ? vma_lookup(mm, va_addr) : NULL;
 	if (vma && !(vma->vm_flags & (wnr ? VM_WRITE : VM_READ))) {
 		word = UD_SMMU_XLATE_PF;
 	} else if (vma) {
@@ -225,9 +251,6 @@ u64 ud_kmod_va_walk(u32 cb, u64 va_addr, bool wnr)
 			       UD_SMMU_XLATE_OK;
 		}
 	}
-	mmap_read_unlock(mm);
-	mmput(mm);
-out:
 	if (word == UD_SMMU_XLATE_TF)
 		atomic_long_inc(&vc.walk_tf);
 	else if (word == UD_SMMU_XLATE_PF)
@@ -610,6 +633,7 @@ static bool ud_va_pass(struct ud_va_state *s, u64 *deadline)
 			s->rr = 0;
 		ud_va_packet(s);
 	}
+	ud_va_walk_done(s);
 	if (!ud_r5_next_deadline(s->r5.dense, s->r5.narmed, s->r5.dl, &dl))
 		dl = U64_MAX;
 	*deadline = dl;

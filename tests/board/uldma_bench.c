@@ -254,7 +254,7 @@ static int poll_bench(const struct poll_ctx *cr, const struct poll_ctx *ci,
 }
 
 #define VA_ARENA	0x1000000000ull	/* below 2^39 (ULDMA_VA_ADDR_LIM) */
-#define VA_ROUNDS	15u
+#define VA_ROUNDS	31u
 
 /* A fresh anonymous mapping of LEN bytes at slot k of the VA arena. */
 static uint8_t *va_map(unsigned int k)
