@@ -285,7 +285,9 @@ void ud_kmod_va_reply(u32 node, u16 trid, u16 seq, u8 kind)
 		return;
 	/*
 	 * The target refused this block: the R5 retransmits it whole (RAPF
-	 * or timeout), so the rest of this copy is not sent.
+	 * or timeout), so the rest of this copy is not sent (it would be
+	 * sent for nothing, and its stragglers would reset va_rx's slot
+	 * under the retransmission: progress lost, never invented).
 	 */
 	for (i = 0; i < s->nq; i++) {
 		if (s->q[i].b.trid == trid && s->q[i].b.seq == seq) {

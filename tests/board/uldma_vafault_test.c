@@ -339,10 +339,14 @@ int main(void)
 	      st == -EACCES && wc.byte_len == 0 && all_eq(dst, PG, 0x33),
 	      "status %d, %u bytes", st, wc.byte_len);
 	hole = fresh(PG, PROT_NONE);
+	snap(&a);
 	st = va_write(hole, dst, 512, &wc);
-	check("no-access source: EFAULT, nothing written",
-	      st == -EFAULT && wc.byte_len == 0 && all_eq(dst, PG, 0x33),
-	      "status %d, %u bytes", st, wc.byte_len);
+	snap(&b);
+	check("no-access source: EFAULT from the handler, nothing written",
+	      st == -EFAULT && wc.byte_len == 0 && all_eq(dst, PG, 0x33) &&
+	      b.failed > a.failed,
+	      "status %d, %u bytes, handler failures %ld", st, wc.byte_len,
+	      b.failed - a.failed);
 
 	/* Forged addresses. */
 	r = uldma_post_va_write(fd, qp, 99, (void *)(uintptr_t)0xffff888000000000ull,
@@ -353,14 +357,22 @@ int main(void)
 				(void *)(uintptr_t)(ULDMA_VA_ADDR_LIM - 256), 512);
 	check("destination reaching 2^39: EINVAL", r == -EINVAL, "%d", r);
 	hole = (uint8_t *)(uintptr_t)(ARENA + SLOT * nslot++);	/* unmapped */
+	snap(&a);
 	st = va_write(hole, dst, 512, &wc);
-	check("unmapped source below 2^39: EFAULT, nothing written",
-	      st == -EFAULT && wc.byte_len == 0 && all_eq(dst, PG, 0x33),
-	      "status %d, %u bytes", st, wc.byte_len);
+	snap(&b);
+	check("unmapped source below 2^39: EFAULT from the handler, nothing written",
+	      st == -EFAULT && wc.byte_len == 0 && all_eq(dst, PG, 0x33) &&
+	      b.failed > a.failed,
+	      "status %d, %u bytes, handler failures %ld", st, wc.byte_len,
+	      b.failed - a.failed);
+	snap(&a);
 	st = va_write(src, hole, 512, &wc);
-	check("unmapped destination below 2^39: EFAULT", st == -EFAULT &&
-	      wc.byte_len == 0 && resident(hole, PG) == 0,
-	      "status %d, %u bytes", st, wc.byte_len);
+	snap(&b);
+	check("unmapped destination below 2^39: EFAULT from the handler",
+	      st == -EFAULT && wc.byte_len == 0 && resident(hole, PG) == 0 &&
+	      b.failed > a.failed,
+	      "status %d, %u bytes, handler failures %ld", st, wc.byte_len,
+	      b.failed - a.failed);
 
 	/* The home's refusals. */
 	r = uldma_post_va_write(fd, qp + 1, 99, src, dst, 512);
