@@ -14,6 +14,9 @@
  *                                         pages in up to 4 pages per fault
  *                                         (Touch-Ahead), "N" (default): 1
  *                                         (Touch-A-Page).
+ *   /sys/kernel/debug/uldma/va_pause      "1": the VA path's R5 thread
+ *                                         holds (a test hook, as
+ *                                         engine_pause); "0": it runs.
  *
  * The "va_" counters are the VA fault path's (kmod/uldma_va.c).
  *

@@ -56,15 +56,19 @@
 #include <linux/bug.h>
 #include <linux/debugfs.h>
 #include <linux/err.h>
+#include <linux/fs.h>
+#include <linux/kstrtox.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
@@ -161,6 +165,7 @@ static struct {
 	struct workqueue_struct *fwq;
 	struct work_struct fwork;
 	bool ahead;			/* debugfs va_ahead: Touch-Ahead     */
+	bool paused;			/* debugfs va_pause (under lock)     */
 } va;
 
 /* Counters (debugfs stats, "va_" lines). */
@@ -663,7 +668,13 @@ static int ud_va_fn(void *unused)
 			break;
 		WRITE_ONCE(va.kick, false);
 		mutex_lock(&va.lock);
-		more = ud_va_pass(va.s, &deadline);
+		/* Held (a test hook): the R5 and the engines do nothing. */
+		if (va.paused) {
+			more = false;
+			deadline = U64_MAX;
+		} else {
+			more = ud_va_pass(va.s, &deadline);
+		}
 		mutex_unlock(&va.lock);
 		cond_resched();
 	}
@@ -763,9 +774,47 @@ void ud_kmod_va_forget_mm(struct mm_struct *mm)
 	mutex_unlock(&va.lock);
 }
 
+static ssize_t ud_va_pause_read(struct file *f, char __user *buf, size_t len,
+				loff_t *ppos)
+{
+	char c[2] = { READ_ONCE(va.paused) ? '1' : '0', '\n' };
+
+	return simple_read_from_buffer(buf, len, ppos, c, sizeof(c));
+}
+
+/*
+ * "1": the R5 thread holds (no mailbox message, timer or packet is
+ * processed); once the write returns no pass is running.  "0": it goes
+ * on.  A test hook, as engine_pause is for the soft engine: it makes a
+ * VA write certainly outstanding while a test unmaps, destroys or exits.
+ */
+static ssize_t ud_va_pause_write(struct file *f, const char __user *buf,
+				 size_t len, loff_t *ppos)
+{
+	bool v;
+	int err = kstrtobool_from_user(buf, len, &v);
+
+	if (err)
+		return err;
+	mutex_lock(&va.lock);
+	va.paused = v;
+	mutex_unlock(&va.lock);
+	ud_va_kick();
+	return (ssize_t)len;
+}
+
+static const struct file_operations ud_va_pause_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.read	= ud_va_pause_read,
+	.write	= ud_va_pause_write,
+	.llseek	= default_llseek,
+};
+
 void ud_kmod_va_debugfs(struct dentry *dir)
 {
 	debugfs_create_bool("va_ahead", 0600, dir, &va.ahead);
+	debugfs_create_file("va_pause", 0600, dir, NULL, &ud_va_pause_fops);
 }
 
 void ud_kmod_va_stats_show(struct seq_file *m)
@@ -813,6 +862,7 @@ void ud_kmod_va_stats_show(struct seq_file *m)
 	seq_printf(m, "va_r5_aborts %lld\n", (long long)r.aborts);
 	seq_printf(m, "va_r5_spent %lld\n", (long long)r.spent);
 	seq_printf(m, "va_ahead %d\n", READ_ONCE(va.ahead));
+	seq_printf(m, "va_paused %d\n", READ_ONCE(va.paused));
 }
 
 int ud_kmod_va_start(void)

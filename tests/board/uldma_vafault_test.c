@@ -21,8 +21,11 @@
  *     written);
  *   - a QP not this file's (ENOENT), length 0 or too long, flags set
  *     (EINVAL);
- *   - a QP destroyed under a VA write (one completion: whole or
- *     ECANCELED), a process exiting with one outstanding.
+ *   - with the R5 thread held (debugfs va_pause) so the transfer is
+ *     certainly outstanding: the destination unmapped (EFAULT), the
+ *     source unmapped (EFAULT, nothing written), a second VA write on the
+ *     busy QP (EBUSY), the QP destroyed (ECANCELED, nothing written), a
+ *     process exiting (cancelled, no completion, nothing written).
  * Every wait is for a completion (uldma_poll_wait), never a fixed sleep.
  * Prints "vafault: N/N checks passed"; exit 0 only when all held.
  */
@@ -72,6 +75,17 @@ static int set_ahead(int on)
 	if (!f)
 		return -errno;
 	r = fputs(on ? "Y\n" : "N\n", f) < 0;
+	return fclose(f) || r ? -EIO : 0;
+}
+
+static int set_pause(int on)
+{
+	FILE *f = fopen(DBG "va_pause", "w");
+	int r;
+
+	if (!f)
+		return -errno;
+	r = fputs(on ? "1\n" : "0\n", f) < 0;
 	return fclose(f) || r ? -EIO : 0;
 }
 
@@ -177,6 +191,16 @@ static int va_write(const void *src, void *dst, uint32_t len,
 	return wc->status;
 }
 
+/* Wait for the completion of wr_id: its status. */
+static int wait_wc(struct uldma_wc *wc, uint64_t id)
+{
+	int r = uldma_poll_wait(fd, wc, 1, 60000);
+
+	if (r != 1 || wc->wr_id != id || wc->opcode != ULDMA_WR_VA_WRITE)
+		return 2000 + r;
+	return wc->status;
+}
+
 struct snap {
 	long src_faults, dst_faults, pageins, pages_in, rapf, failed, walks;
 };
@@ -254,7 +278,7 @@ int main(void)
 	struct snap a, b;
 	uint8_t *src, *dst, *ro, *hole;
 	uint32_t pd;
-	int r, st;
+	int r, st, c;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	fd = uldma_open();
@@ -388,57 +412,87 @@ int main(void)
 	check("flags set: EINVAL", r == -EINVAL, "%d", r);
 
 	/*
-	 * A VA write outstanding when its QP is destroyed: exactly one
-	 * completion, whole (it finished first) or ECANCELED -- either may
-	 * happen, by scheduling; nothing else may.
+	 * Memory and QPs going under an outstanding VA write, made certain
+	 * by holding the R5 thread (debugfs va_pause): nothing of the
+	 * transfer has run when the test acts.
 	 */
+	src = fresh(65536, PROT_READ | PROT_WRITE);
+	pattern(src, 65536, 3);
+	dst = fresh(65536, PROT_READ | PROT_WRITE);
+	memset(dst, 0x77, 65536);
+	hole = fresh(65536, PROT_READ | PROT_WRITE);	/* untouched */
+	r = set_pause(1);
+	snap(&a);
+	r = r ? r : uldma_post_va_write(fd, qp, 11, src, hole, 65536);
+	r = r ? r : munmap(hole, 65536);
+	r = r ? r : set_pause(0);
+	st = r ? -9999 : wait_wc(&wc, 11);
+	snap(&b);
+	check("destination unmapped under a held VA write: EFAULT from the handler",
+	      r == 0 && st == -EFAULT && wc.byte_len == 0 && b.failed > a.failed,
+	      "%d, status %d, %u bytes, handler failures %ld", r, st,
+	      wc.byte_len, b.failed - a.failed);
+	hole = fresh(65536, PROT_READ | PROT_WRITE);
+	pattern(hole, 65536, 4);
+	r = set_pause(1);
+	r = r ? r : uldma_post_va_write(fd, qp, 12, hole, dst, 65536);
+	r = r ? r : munmap(hole, 65536);
+	r = r ? r : set_pause(0);
+	st = r ? -9999 : wait_wc(&wc, 12);
+	check("source unmapped under a held VA write: EFAULT, the destination untouched",
+	      r == 0 && st == -EFAULT && wc.byte_len == 0 &&
+	      all_eq(dst, 65536, 0x77),
+	      "%d, status %d, %u bytes", r, st, wc.byte_len);
 	{
 		uint32_t q2;
-		uint8_t *s2 = untouched_source(1u << 20, 5);
-		uint8_t *d2 = fresh(1u << 20, PROT_READ | PROT_WRITE);
-		int c;
+		long c0 = counter("va_cancelled");
 
 		r = uldma_create_qp(fd, pd, &q2);
-		r = r ? r : uldma_post_va_write(fd, q2, 4242, s2, d2, 1u << 20);
+		r = r ? r : set_pause(1);
+		r = r ? r : uldma_post_va_write(fd, q2, 4242, src, dst, 65536);
+		st = r ? r : uldma_post_va_write(fd, q2, 4243, src, dst, 512);
 		r = r ? r : uldma_destroy_qp(fd, q2);
+		r = r ? r : set_pause(0);
 		c = r ? -1 : uldma_poll_wait(fd, &wc, 1, 60000);
-		st = c == 1 ? wc.status : -9999;
-		check("QP destroyed under a VA write: one completion, whole or ECANCELED",
-		      r == 0 && c == 1 && wc.wr_id == 4242 &&
-		      ((st == 0 && wc.byte_len == 1u << 20 &&
-			!memcmp(s2, d2, 1u << 20)) ||
-		       (st == -ECANCELED && wc.byte_len == 0)) &&
-		      uldma_poll(fd, &wc, 1) == 0,
-		      "%d, status %d, %u bytes", r, st, wc.byte_len);
-		munmap(s2, 1u << 20);
-		munmap(d2, 1u << 20);
+		check("a second VA write on a busy QP: EBUSY; the QP destroyed under the held first: ECANCELED, nothing written",
+		      st == -EBUSY && r == 0 && c == 1 && wc.wr_id == 4242 &&
+		      wc.status == -ECANCELED && wc.byte_len == 0 &&
+		      all_eq(dst, 65536, 0x77) && uldma_poll(fd, &wc, 1) == 0 &&
+		      counter("va_cancelled") == c0 + 1,
+		      "%d %d, %d completion(s), status %d", st, r, c,
+		      wc.status);
 	}
 
 	/*
-	 * A process that exits with a VA write outstanding (never polled):
-	 * its file goes, the transfer with it; the device goes on.
+	 * A process that exits with a VA write outstanding (held, never
+	 * polled): its file goes, the transfer with it, without a completion
+	 * anywhere; then the R5 goes on and the device works.
 	 */
 	{
-		pid_t pid = fork();
+		long c0 = counter("va_cancelled");
+		pid_t pid;
 		int ws = -1;
 
+		r = set_pause(1);
+		pid = r ? -1 : fork();
 		if (pid == 0) {
 			int cfd = uldma_open();
 			uint32_t cpd, cqp;
-			uint8_t *s3 = untouched_source(1u << 20, 6);
-			uint8_t *d3 = fresh(1u << 20, PROT_READ | PROT_WRITE);
 
 			if (cfd < 0 || uldma_alloc_pd(cfd, &cpd) ||
 			    uldma_create_qp(cfd, cpd, &cqp) ||
-			    uldma_post_va_write(cfd, cqp, 1, s3, d3, 1u << 20))
+			    uldma_post_va_write(cfd, cqp, 1, src, dst, 65536))
 				_exit(1);
 			_exit(0);
 		}
 		if (pid > 0)
 			waitpid(pid, &ws, 0);
-		check("a process exits with a VA write outstanding",
-		      pid > 0 && WIFEXITED(ws) && WEXITSTATUS(ws) == 0,
-		      "status %#x", ws);
+		r = r ? r : set_pause(0);
+		check("a process exits with a held VA write: cancelled, nothing written",
+		      r == 0 && pid > 0 && WIFEXITED(ws) &&
+		      WEXITSTATUS(ws) == 0 && counter("va_cancelled") == c0 + 1 &&
+		      all_eq(dst, 65536, 0x77),
+		      "%d, status %#x", r, ws);
 	}
 
 	/* Still working after all that. */
