@@ -514,7 +514,9 @@ struct uldma_cq_db {
  *
  * The ioctl fails, and nothing is queued, when the home refuses:
  *   EINVAL   length 0 or > ULDMA_VA_MAX_LEN, flags or reserved not 0, a
- *            range reaching ULDMA_VA_ADDR_LIM
+ *            range reaching ULDMA_VA_ADDR_LIM, or the caller is not the
+ *            process that opened the file (the transfer runs on the
+ *            opener's address space; a forked child opens its own)
  *   ENOENT   qp is not a QP of this file
  *   ENOBUFS  this file's completion queue has no room for the completion
  *   EBUSY    qp has a VA transfer not yet completed (one at a time per QP:
@@ -523,10 +525,10 @@ struct uldma_cq_db {
  * (opcode ULDMA_WR_VA_WRITE, wr_id echoed): status 0 and byte_len ==
  * length once every block was acknowledged; or an error, byte_len 0:
  *   EACCES   a page the process maps without the right (a read-only
- *            destination, a source it may not read): the fault handler
+ *            destination, a write-only source): the fault handler
  *            completes the transfer with the core's UD_E_PERM
- *   EFAULT   a page the process does not map at all (a forged or
- *            unmapped address), or the retry budget spent
+ *   EFAULT   a page the process does not map with any right (a forged
+ *            or unmapped address, PROT_NONE), or the retry budget spent
  *   ECANCELED  qp destroyed while the transfer was outstanding
  * A packet whose page faults stores nothing; on an error, pages written
  * before the fault keep what they got, and a page the process may not
