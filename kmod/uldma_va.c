@@ -43,6 +43,9 @@
  *   completion             ud_plat_r5_notify -> one completion on the
  *                          channel's file queue (reserved at VA_WRITE)
  *
+ * The fault work queue is ordered and WQ_HIGHPRI (the tasklets of the
+ * thesis run at softirq priority).
+ *
  * Locks: va.lock (a mutex) around every call into the VA core and all
  * the state below; it nests inside the device mutex (submit, cancel,
  * release) and outside mmap_lock (the walk, the snapshot, the page-in)
@@ -891,7 +894,7 @@ int ud_kmod_va_start(void)
 	ud_ff_init(&s->ff);
 	ud_fh_init(&s->fh, false);
 	va.s = s;
-	va.fwq = alloc_ordered_workqueue("uldma-fault", 0);
+	va.fwq = alloc_ordered_workqueue("uldma-fault", WQ_HIGHPRI);
 	if (!va.fwq)
 		goto err_free;
 	t = kthread_run(ud_va_fn, NULL, "uldma-r5");
