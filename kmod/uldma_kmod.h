@@ -131,6 +131,11 @@ void ud_kmod_wr_begin(u32 qp, u64 wr_id, u32 opcode);
  * target QP was); it uses the request's reserved slot.  Device mutex.
  */
 void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err);
+/*
+ * Append e to cq in the slot its request reserved (any caller that
+ * reserved it: the VA path completes with no QP table lookup).
+ */
+void ud_kmod_cq_complete(struct ud_kmod_cq *cq, const struct ud_kmod_cqe *e);
 /* Completions the door could not queue (no queue bound, queue full): 0. */
 long ud_kmod_cq_dropped(void);
 
@@ -224,6 +229,31 @@ bool ud_kmod_mrn_detach_dead(const void *owner, u32 lkey,
 void ud_kmod_mrn_detach_owner(const void *owner, bool dead_only,
 			      struct list_head *gone);
 void ud_kmod_mrn_release(struct list_head *gone);
+
+/*
+ * The VA fault path (kmod/uldma_va.c; docs/homes.md "The VA fault path"):
+ * the SMMU model, the R5 scheduler in the kthread "uldma-r5" with the
+ * VA engine (src/va_tx.c, va_rx.c), the fault FIFO and the fault handler
+ * on the workqueue "uldma-fault".  start/stop at load and unload; the
+ * rest under the device mutex (which nests the VA path's own lock):
+ * submit queues one VA_WRITE on qp's channel for the process mm (0,
+ * -EBUSY: the channel has a transfer outstanding, -EINVAL; the caller
+ * reserved the completion in cq and gives it back on an error); cancel
+ * ends qp's outstanding transfer of cq (complete: with ECANCELED; else
+ * silently, the queue is going); forget_mm drops every reference to mm
+ * (its file is closing).  debugfs: the va_ahead knob, the counters.
+ */
+struct mm_struct;
+struct seq_file;
+struct dentry;
+int ud_kmod_va_start(void);
+void ud_kmod_va_stop(void);
+int ud_kmod_va_submit(struct mm_struct *mm, u32 pd, u32 qp, u64 wr_id,
+		      u64 src, u64 dst, u32 len, struct ud_kmod_cq *cq);
+void ud_kmod_va_cancel(u32 qp, struct ud_kmod_cq *cq, bool complete);
+void ud_kmod_va_forget_mm(struct mm_struct *mm);
+void ud_kmod_va_debugfs(struct dentry *dir);
+void ud_kmod_va_stats_show(struct seq_file *m);
 
 /*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The

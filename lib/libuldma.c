@@ -302,6 +302,16 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 			 uldma_ptr(local), lkey, uldma_ptr(remote), rkey, len);
 }
 
+int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
+			void *dst, uint32_t len)
+{
+	struct uldma_va_write v = { .wr_id = wr_id, .src = uldma_ptr(src),
+				    .dst = uldma_ptr(dst), .qp = qp,
+				    .length = len };
+
+	return uldma_ioctl(fd, ULDMA_IOC_VA_WRITE, &v);
+}
+
 /*
  * The mapped completion rings of this process (ABI 6), by context: fd,
  * ring (read-only) and consumer page.

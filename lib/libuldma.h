@@ -92,6 +92,17 @@ int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 		    void *local, uint32_t lkey, const void *remote,
 		    uint32_t rkey, uint32_t len);
+/*
+ * Virtual-address write (ABI 7; kmod/uapi/uldma.h "Virtual-address
+ * transfers"): len bytes from src to dst, both of this process and below
+ * ULDMA_VA_ADDR_LIM (2^39), no key and no registration; pages not present
+ * are paged in by the kernel's fault path.  One completion on qp (opcode
+ * ULDMA_WR_VA_WRITE): 0, -EACCES (a page without the right), -EFAULT (an
+ * unmapped page), -ECANCELED.  Returns 0 or -EINVAL, -ENOENT, -ENOBUFS,
+ * -EBUSY (qp has a VA write outstanding).
+ */
+int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
+			void *dst, uint32_t len);
 
 /*
  * Posting with no system call (ABI 5; kmod/uapi/uldma.h, "Posting with no
