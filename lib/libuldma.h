@@ -93,7 +93,7 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 		    void *local, uint32_t lkey, const void *remote,
 		    uint32_t rkey, uint32_t len);
 /*
- * Virtual-address write (ABI 7; kmod/uapi/uldma.h "Virtual-address
+ * Virtual-address write (ABI 8; kmod/uapi/uldma.h "Virtual-address
  * transfers"): len bytes from src to dst, both of this process and below
  * ULDMA_VA_ADDR_LIM (2^39), no key and no registration; pages not present
  * are paged in by the kernel's fault path.  One completion on qp (opcode
