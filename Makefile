@@ -140,9 +140,12 @@ cflags = $(shell sed -n 's|.*uldma-cflags:\(.*\)\*/.*|\1|p' $(1))
 mod_src = $(firstword $(wildcard src/$(1).c wip/src/$(1).c) src/$(1).c)
 link_srcs = $(foreach m,$(call links,$(1)),$(call mod_src,$(m)) $(wildcard tests/support/plat_host_$(m).c)) \
 	$(filter-out tests/support/plat_host_%,$(TEST_SUPPORT))
+# A test that includes another test's source (test_xfer_wr_page.c) is
+# rebuilt when that source changes.
+incl_tests = $(addprefix tests/unit/,$(shell sed -n 's|^\#include "\(test_[a-z0-9_]*\.c\)".*|\1|p' $(1)))
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: tests/unit/%.c $$(call link_srcs,tests/unit/%.c) $(wildcard src/*.h wip/src/*.h spec/*.acsl tests/support/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $$(call link_srcs,tests/unit/%.c) $$(call incl_tests,tests/unit/%.c) $(wildcard src/*.h wip/src/*.h spec/*.acsl tests/support/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -g -O1 $(SAN) -Wall -Wextra -Werror -Isrc -Iwip/src -Ispec -Itests/support \
 		-Itests/unit $(call cflags,$<) $< $(call link_srcs,$<) -o $@ $$(pkg-config --cflags --libs check)

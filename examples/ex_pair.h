@@ -9,8 +9,11 @@
  * them (ABI 5 and 6), each side maps its QP's send ring and its completion
  * ring (uldma_map_qp, uldma_map_cq): every post is then a few stores and
  * every poll a few loads, with no system call; only a wait on an empty
- * completion ring enters the kernel.  EX_NO_MAP=1 in the environment keeps
- * both on the ioctls (to compare the two).
+ * completion ring enters the kernel -- and, where the module has it (ABI
+ * 7), the doorbell after each post, one system call that has the kernel
+ * take and run the request at once instead of on its next poll.
+ * EX_NO_MAP=1 in the environment keeps both on the ioctls, EX_NO_DB=1 the
+ * rings without the doorbell (to compare the three).
  *
  *   prog                  runs both sides: forks, the child is the client,
  *                         the socket a fresh path under /tmp
@@ -52,15 +55,21 @@ struct ex_pair {
 	uint8_t *buf;		/* this side's registered buffer           */
 	uint32_t len;
 	struct ex_peer peer;	/* the other side's                        */
-	int mapped;		/* bit 0: send ring, bit 1: completion ring */
+	int mapped;		/* bit 0: send ring, bit 1: completion ring,
+				 * bit 2: doorbell after each ring post
+				 */
 };
 
 /* "mapped rings" / "ioctls": how this side posts and polls. */
 static inline const char *ex_path(const struct ex_pair *p)
 {
 	switch (p->mapped) {
+	case 7:
+		return "posts through the mapped send ring and rings the doorbell (one system call), polls the mapped completion ring";
 	case 3:
 		return "posts and polls through the mapped rings, no system call";
+	case 5:
+		return "posts through the mapped send ring and rings the doorbell, polls by ioctl";
 	case 1:
 		return "posts through the mapped send ring, polls by ioctl";
 	case 2:
@@ -198,6 +207,11 @@ static inline void ex_pair_setup(struct ex_pair *p, const char *path, uint32_t l
 	if (!getenv("EX_NO_MAP")) {
 		p->mapped |= uldma_map_qp(p->fd, p->qp) ? 0 : 1;
 		p->mapped |= uldma_map_cq(p->fd) ? 0 : 2;
+		/* The doorbell is on where the module has one; or off. */
+		if ((p->mapped & 1) &&
+		    uldma_qp_doorbell(p->fd, p->qp, !getenv("EX_NO_DB")) == 0 &&
+		    !getenv("EX_NO_DB"))
+			p->mapped |= 4;
 	}
 	p->sock = ex_socket(p, path);
 	if (p->sock < 0)

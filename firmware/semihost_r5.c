@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * firmware/semihost_r5.c -- the few semihosting calls the self-test needs
- * ("Semihosting for AArch32 and AArch64", ARM; Thumb state: SVC 0xAB).
+ * ("Semihosting for AArch32 and AArch64", ARM; Thumb state: SVC 0xAB),
+ * and the file calls of the firmware-in-the-loop ELF (fwloop_r5.c).
  */
 #include "semihost_r5.h"
 
+#define UD_SH_SYS_OPEN			0x01u
 #define UD_SH_SYS_WRITE0		0x04u
+#define UD_SH_SYS_WRITE			0x05u
+#define UD_SH_SYS_READ			0x06u
 #define UD_SH_SYS_EXIT_EXTENDED		0x20u
 #define UD_SH_ADP_STOPPED_APP_EXIT	0x20026u
 
@@ -58,4 +62,46 @@ void ud_r5_sh_exit(uint32_t code)
 	(void)ud_r5_sh_call(UD_SH_SYS_EXIT_EXTENDED, block);
 	for (;;)
 		__asm__ volatile("wfi");
+}
+
+int32_t ud_r5_sh_open(const char *name, uint32_t len, uint32_t mode)
+{
+	uint32_t block[3] = { (uint32_t)(uintptr_t)name, mode, len };
+
+	return (int32_t)ud_r5_sh_call(UD_SH_SYS_OPEN, block);
+}
+
+/* SYS_READ / SYS_WRITE answer the number of bytes NOT moved; a pipe may
+ * move fewer than asked, so both loop until all n bytes are through.
+ * false: end of file (read) or an error. */
+bool ud_r5_sh_read_all(int32_t fd, void *buf, uint32_t n)
+{
+	uint8_t *p = buf;
+
+	while (n > 0u) {
+		uint32_t block[3] = { (uint32_t)fd, (uint32_t)(uintptr_t)p, n };
+		uint32_t left = ud_r5_sh_call(UD_SH_SYS_READ, block);
+
+		if (left >= n)
+			return false;
+		p += n - left;
+		n = left;
+	}
+	return true;
+}
+
+bool ud_r5_sh_write_all(int32_t fd, const void *buf, uint32_t n)
+{
+	const uint8_t *p = buf;
+
+	while (n > 0u) {
+		uint32_t block[3] = { (uint32_t)fd, (uint32_t)(uintptr_t)p, n };
+		uint32_t left = ud_r5_sh_call(UD_SH_SYS_WRITE, block);
+
+		if (left >= n)
+			return false;
+		p += n - left;
+		n = left;
+	}
+	return true;
 }

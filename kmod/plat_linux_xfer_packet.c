@@ -63,8 +63,10 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n)
 	 * as Linux rxe does (ib_umem_release() dirties a writable umem's
 	 * pages at release, not per packet).  While pinned the page cannot
 	 * be reclaimed, so a write cannot be lost before that release.  The
-	 * VA path's door users (src/va_piece.c) never reach here in this
-	 * home: its page-table walk door answers "unmapped" for every page.
+	 * VA path (src/va_piece.c, kmod/uldma_va.c) reaches here with a
+	 * frame its walk door found and holds until the packet is done; the
+	 * VA path marks that page dirty when it lets it go (under its own
+	 * lock, which no invalidation waits for).
 	 */
 }
 

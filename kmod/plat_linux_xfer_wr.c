@@ -314,18 +314,15 @@ long ud_kmod_cq_dropped(void)
 	return atomic_long_read(&ud_kmod_cq_lost);
 }
 
-/* Append to qp's queue in the slot its request reserved. */
-static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
+/*
+ * Append to cq in the slot its request reserved (cq->lock inside every
+ * caller's lock: the device mutex here, the VA path's lock in
+ * kmod/uldma_va.c).
+ */
+void ud_kmod_cq_complete(struct ud_kmod_cq *cq, const struct ud_kmod_cqe *e)
 {
 	struct uldma_cq_ring *ring;
-	struct ud_kmod_cq *cq;
 
-	if (qp >= UD_PROT_NQP || !ud_kmod_qps[qp].cq) {
-		WARN_ONCE(1, "uldma: completion for QP %u with no queue\n", qp);
-		atomic_long_inc(&ud_kmod_cq_lost);
-		return;
-	}
-	cq = ud_kmod_qps[qp].cq;
 	mutex_lock(&cq->lock);
 	if (ud_kmod_cq_used(cq) < ud_kmod_cq_depth(cq)) {
 		if (cq->ring_pg) {
@@ -345,11 +342,22 @@ static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
 		if (!WARN_ON_ONCE(!cq->reserved))
 			cq->reserved--;
 	} else {
-		WARN_ONCE(1, "uldma: completion queue of QP %u full\n", qp);
+		WARN_ONCE(1, "uldma: completion queue of QP %u full\n", e->qp);
 		atomic_long_inc(&ud_kmod_cq_lost);
 	}
 	mutex_unlock(&cq->lock);
 	wake_up_interruptible(&cq->wq);
+}
+
+/* Append to qp's queue in the slot its request reserved. */
+static void ud_kmod_cq_add(u32 qp, const struct ud_kmod_cqe *e)
+{
+	if (qp >= UD_PROT_NQP || !ud_kmod_qps[qp].cq) {
+		WARN_ONCE(1, "uldma: completion for QP %u with no queue\n", qp);
+		atomic_long_inc(&ud_kmod_cq_lost);
+		return;
+	}
+	ud_kmod_cq_complete(ud_kmod_qps[qp].cq, e);
 }
 
 void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err)

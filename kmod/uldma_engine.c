@@ -7,7 +7,15 @@
  *   POST (ioctl, device mutex)   ud_kmod_engine_post: reserve the
  *                                completion's slot on the file's queue
  *                                (ENOBUFS), append to the QP's ring
- *                                (EAGAIN when full), wake the thread, return
+ *                                (EAGAIN when full); the ioctl then wakes
+ *                                the thread (ud_kmod_engine_kick) and
+ *                                returns
+ *   DOORBELL (ioctl, dev mutex)  ud_kmod_engine_run_qp: the QP's ring just
+ *                                taken (kmod/uldma_ring.c), its queued
+ *                                requests run here, in the caller's
+ *                                context, oldest first, at most
+ *                                UD_KMOD_DB_BUDGET; the thread is woken for
+ *                                what is left
  *   thread "uldma-engine"        take the device mutex; pick the next QP
  *                                with work (round robin over QPs, FIFO
  *                                within one); record its wr_id for the
@@ -78,33 +86,21 @@ static bool ud_kmod_engine_has_work(void)
 	return READ_ONCE(ud_eng.pending) && !READ_ONCE(ud_eng.paused);
 }
 
-/* Under the device mutex: run the next request, if any. */
-static void ud_kmod_engine_run_one(void)
+/* Under the device mutex: run the oldest request of qp's queue. */
+static void ud_kmod_engine_run_head(u32 qp)
 {
-	struct ud_kmod_sq *sq = NULL;
+	struct ud_kmod_sq *sq = &ud_eng.sq[qp];
 	struct ud_kmod_req req;
 	struct ud_kmod_cq *cq;
-	unsigned int i;
-	u32 qp = 0;
 	u64 t0;
 
 	lockdep_assert_held(ud_eng.lock);
-	if (!ud_eng.pending || ud_eng.paused)
-		return;
-	for (i = 0; i < UD_PROT_NQP; i++) {
-		qp = (ud_eng.next + i) % UD_PROT_NQP;
-		if (ud_eng.sq[qp].count) {
-			sq = &ud_eng.sq[qp];
-			break;
-		}
-	}
-	if (WARN_ON_ONCE(!sq))
+	if (WARN_ON_ONCE(!sq->count))
 		return;
 	req = sq->r[sq->head];
 	sq->head = (sq->head + 1) % UD_KMOD_SQ_DEPTH;
 	sq->count--;
 	ud_eng.pending--;
-	ud_eng.next = (qp + 1) % UD_PROT_NQP;
 
 	cq = ud_kmod_qp_cq(qp);
 	if (WARN_ON_ONCE(!cq || !ud_eng.prot->qp_live[qp])) {
@@ -134,6 +130,55 @@ static void ud_kmod_engine_run_one(void)
 	atomic_long_inc(&ud_kmod_stats.run);
 }
 
+/* Under the device mutex: run the next request, if any. */
+static void ud_kmod_engine_run_one(void)
+{
+	unsigned int i;
+	u32 qp;
+
+	lockdep_assert_held(ud_eng.lock);
+	if (!ud_eng.pending || ud_eng.paused)
+		return;
+	for (i = 0; i < UD_PROT_NQP; i++) {
+		qp = (ud_eng.next + i) % UD_PROT_NQP;
+		if (ud_eng.sq[qp].count) {
+			ud_eng.next = (qp + 1) % UD_PROT_NQP;
+			ud_kmod_engine_run_head(qp);
+			return;
+		}
+	}
+	WARN_ON_ONCE(1);
+}
+
+/*
+ * The doorbell's half (device mutex held, qp's ring just taken): run qp's
+ * queued requests here, oldest first, at most UD_KMOD_DB_BUDGET of them,
+ * unless the engine is held; how many ran.  What is left, on qp or any
+ * other QP, is the thread's: it is woken.  The requests of one QP still
+ * run one at a time and in post order (the thread takes them from the
+ * same queue, under the same mutex), so nothing but who runs them and
+ * when changes.
+ */
+unsigned int ud_kmod_engine_run_qp(u32 qp)
+{
+	unsigned int n = 0;
+
+	lockdep_assert_held(ud_eng.lock);
+	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
+		return 0;
+	if (!ud_eng.paused) {
+		/* Regions whose memory went leave the core first. */
+		ud_kmod_mrn_reap(ud_eng.prot);
+		while (n < UD_KMOD_DB_BUDGET && ud_eng.sq[qp].count) {
+			ud_kmod_engine_run_head(qp);
+			n++;
+		}
+	}
+	if (ud_eng.pending)
+		wake_up_interruptible(&ud_eng.wq);
+	return n;
+}
+
 /*
  * The doorbell of the mapped rings is the producer index itself: no
  * system call, so nothing wakes the thread.  While some QP has a ring,
@@ -141,7 +186,9 @@ static void ud_kmod_engine_run_one(void)
  * UD_KMOD_RING_POLL_NS (hrtimer: 50 us) for UD_KMOD_RING_HOT scans after the
  * last WQE it found, then once a jiffy: a bounded busy poll that costs one
  * scan of UD_PROT_NQP indices per wake-up and nothing once no ring
- * exists.  A POST ioctl still wakes it at once.
+ * exists.  A POST ioctl still wakes it at once, and so does (ABI 7) a
+ * DOORBELL ioctl that leaves work behind; a doorbell that finds the
+ * requests itself runs them itself.
  */
 #define UD_KMOD_RING_POLL_NS	(50 * NSEC_PER_USEC)
 #define UD_KMOD_RING_HOT	2000
@@ -233,7 +280,7 @@ int ud_kmod_engine_post(u32 qp, u32 dest_qp, u64 wr_id,
 				      .w = *w };
 	sq->count++;
 	ud_eng.pending++;
-	wake_up_interruptible(&ud_eng.wq);
+	/* The caller wakes the thread (POST) or is the one running (ring). */
 	return 0;
 }
 

@@ -131,6 +131,11 @@ void ud_kmod_wr_begin(u32 qp, u64 wr_id, u32 opcode);
  * target QP was); it uses the request's reserved slot.  Device mutex.
  */
 void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err);
+/*
+ * Append e to cq in the slot its request reserved (any caller that
+ * reserved it: the VA path completes with no QP table lookup).
+ */
+void ud_kmod_cq_complete(struct ud_kmod_cq *cq, const struct ud_kmod_cqe *e);
 /* Completions the door could not queue (no queue bound, queue full): 0. */
 long ud_kmod_cq_dropped(void);
 
@@ -159,6 +164,13 @@ int ud_kmod_engine_post(u32 qp, u32 dest_qp, u64 wr_id,
  * dropped (its file's queue goes with the file).  Returns how many.
  */
 unsigned int ud_kmod_engine_flush(u32 qp, bool complete);
+/*
+ * Run qp's queued requests in the caller's context (the doorbell; device
+ * mutex held): oldest first, at most UD_KMOD_DB_BUDGET, none while the
+ * engine is held; wakes the thread when work is left.  How many ran.
+ */
+#define UD_KMOD_DB_BUDGET 16
+unsigned int ud_kmod_engine_run_qp(u32 qp);
 /* Hold the engine (a test hook: requests stay queued) or let it run. */
 void ud_kmod_engine_pause(bool pause);
 /* Wake the engine thread (a send ring was created: poll it). */
@@ -177,6 +189,12 @@ int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma);
 void ud_kmod_ring_free(u32 qp);
 unsigned int ud_kmod_ring_drain(struct ud_prot *prot);
 bool ud_kmod_rings_active(void);
+/*
+ * DOORBELL (ABI 7; device mutex, qp this file's): take qp's ring now and
+ * run what it holds (ud_kmod_engine_run_qp).  0, -EBADFD (no ring),
+ * -ERANGE (producer index not believed).
+ */
+int ud_kmod_ring_doorbell(struct ud_prot *prot, u32 qp);
 
 /*
  * Invalidation of registered memory (kmod/uldma_mrn.c): an
@@ -213,6 +231,31 @@ void ud_kmod_mrn_detach_owner(const void *owner, bool dead_only,
 void ud_kmod_mrn_release(struct list_head *gone);
 
 /*
+ * The VA fault path (kmod/uldma_va.c; docs/homes.md "The VA fault path"):
+ * the SMMU model, the R5 scheduler in the kthread "uldma-r5" with the
+ * VA engine (src/va_tx.c, va_rx.c), the fault FIFO and the fault handler
+ * on the workqueue "uldma-fault".  start/stop at load and unload; the
+ * rest under the device mutex (which nests the VA path's own lock):
+ * submit queues one VA_WRITE on qp's channel for the process mm (0,
+ * -EBUSY: the channel has a transfer outstanding, -EINVAL; the caller
+ * reserved the completion in cq and gives it back on an error); cancel
+ * ends qp's outstanding transfer of cq (complete: with ECANCELED; else
+ * silently, the queue is going); forget_mm drops every reference to mm
+ * (its file is closing).  debugfs: the va_ahead knob, the counters.
+ */
+struct mm_struct;
+struct seq_file;
+struct dentry;
+int ud_kmod_va_start(void);
+void ud_kmod_va_stop(void);
+int ud_kmod_va_submit(struct mm_struct *mm, u32 pd, u32 qp, u64 wr_id,
+		      u64 src, u64 dst, u32 len, struct ud_kmod_cq *cq);
+void ud_kmod_va_cancel(u32 qp, struct ud_kmod_cq *cq, bool complete);
+void ud_kmod_va_forget_mm(struct mm_struct *mm);
+void ud_kmod_va_debugfs(struct dentry *dir);
+void ud_kmod_va_stats_show(struct seq_file *m);
+
+/*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The
  * completions are counted by the core's status (index -ud_status, 0..18).
  */
@@ -235,6 +278,8 @@ struct ud_kmod_stats {
 					 * ENOENT)
 					 */
 	atomic_long_t ring_bad_index;	/* producer index not believed      */
+	atomic_long_t doorbells;	/* DOORBELL ioctls on own QPs       */
+	atomic_long_t db_run;		/* requests a doorbell ran itself   */
 	atomic_long_t polls;		/* POLL ioctls                      */
 	atomic_long_t cq_bad_index;	/* CQ consumer index not believed   */
 	atomic_long_t mr_invalidated;	/* regions whose memory went        */

@@ -41,6 +41,7 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/wait.h>
@@ -69,6 +70,7 @@ struct uldma_file {
 	u32 pds;			/* bit d: PD d is this file's         */
 	u32 qps;			/* bit q: QP q is this file's         */
 	struct ud_kmod_cq cq;		/* completions of this file's QPs     */
+	struct mm_struct *mm;		/* the opener's (mmgrab): VA_WRITE's  */
 };
 
 static struct uldma_dev *uldma;
@@ -401,6 +403,8 @@ static int uldma_qp_gone(struct uldma_file *uf, u32 qp, bool flush)
 	if (!uldma->prot.qp_live[qp])
 		return -ENOENT;
 	ud_kmod_engine_flush(qp, flush);
+	/* Its VA transfer ends too (ECANCELED, or dropped with the file). */
+	ud_kmod_va_cancel(qp, &uf->cq, flush);
 	err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
 	if (!err) {
 		/* What is still in its ring is never taken. */
@@ -463,6 +467,7 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 	mutex_unlock(&uldma->lock);
 	switch (err) {
 	case 0:
+		ud_kmod_engine_kick();
 		atomic_long_inc(&ud_kmod_stats.posted);
 		break;
 	case -ENOENT:
@@ -475,6 +480,44 @@ static int uldma_post(struct uldma_file *uf, void __user *u, size_t usize)
 		atomic_long_inc(&ud_kmod_stats.post_sq_full);
 		break;
 	}
+	return err;
+}
+
+/*
+ * VA_WRITE (ABI 8): the home checks the arguments, that qp is this
+ * file's and that the completion will find room; the VA fault path
+ * (kmod/uldma_va.c) runs the transfer through the verified scheduler,
+ * engines, SMMU model and fault handler, on this process's page table.
+ */
+static int uldma_va_write(struct uldma_file *uf, void __user *u,
+			  size_t usize)
+{
+	struct uldma_va_write v;
+	int err = uldma_arg_in(&v, sizeof(v), u, usize);
+
+	if (err)
+		return err;
+	if (v.flags || v.reserved || !v.length ||
+	    v.length > ULDMA_VA_MAX_LEN ||
+	    v.src >= ULDMA_VA_ADDR_LIM || v.dst >= ULDMA_VA_ADDR_LIM ||
+	    v.length > ULDMA_VA_ADDR_LIM - v.src ||
+	    v.length > ULDMA_VA_ADDR_LIM - v.dst)
+		return -EINVAL;
+	if (!uf->mm || uf->mm != current->mm)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, v.qp)) {
+		err = -ENOENT;
+	} else if (!ud_kmod_cq_reserve(&uf->cq)) {
+		err = -ENOBUFS;
+	} else {
+		err = ud_kmod_va_submit(uf->mm, uldma->prot.qp_pd[v.qp], v.qp,
+					v.wr_id, v.src, v.dst, v.length,
+					&uf->cq);
+		if (err)
+			ud_kmod_cq_unreserve(&uf->cq);
+	}
+	mutex_unlock(&uldma->lock);
 	return err;
 }
 
@@ -532,6 +575,29 @@ static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 		return -EFAULT;
 	p.count = n;
 	return copy_to_user(u, &p, sizeof(p)) ? -EFAULT : 0;
+}
+
+/*
+ * DOORBELL (ABI 7): take qp's mapped send ring now and run what it held
+ * (kmod/uldma_ring.c ud_kmod_ring_doorbell).  The home checks that qp is
+ * this file's; the ring's own checks are the engine's, as when it polls.
+ */
+static int uldma_doorbell(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_doorbell d;
+	int err = uldma_arg_in(&d, sizeof(d), u, usize);
+
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, d.qp))
+		err = -ENOENT;
+	else
+		err = ud_kmod_ring_doorbell(&uldma->prot, d.qp);
+	mutex_unlock(&uldma->lock);
+	return err;
 }
 
 /*
@@ -719,6 +785,10 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_dealloc_mw(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_CONNECT_QP):
 		return uldma_connect_qp(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_DOORBELL):
+		return uldma_doorbell(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_VA_WRITE):
+		return uldma_va_write(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}
@@ -731,6 +801,9 @@ static int uldma_open(struct inode *inode, struct file *file)
 	if (!uf)
 		return -ENOMEM;
 	ud_kmod_cq_init(&uf->cq);
+	uf->mm = current->mm;
+	if (uf->mm)
+		mmgrab(uf->mm);
 	file->private_data = uf;
 	return 0;
 }
@@ -775,7 +848,11 @@ static int uldma_release(struct inode *inode, struct file *file)
 	}
 	uf->pds = 0;
 	ud_kmod_mrn_detach_owner(uf, false, &gone);
+	/* Its QPs' VA transfers ended above; no bank names its mm now. */
+	ud_kmod_va_forget_mm(uf->mm);
 	mutex_unlock(&uldma->lock);
+	if (uf->mm)
+		mmdrop(uf->mm);
 	/* Its regions' notifiers, outside the device mutex. */
 	ud_kmod_mrn_release(&gone);
 	ud_kmod_cq_destroy(&uf->cq);
@@ -816,6 +893,12 @@ static int __init uldma_init(void)
 		pr_err("engine thread: %d\n", err);
 		goto err_free;
 	}
+	err = ud_kmod_va_start();
+	if (err) {
+		pr_err("VA fault path: %d\n", err);
+		ud_kmod_engine_stop();
+		goto err_free;
+	}
 	ud_kmod_debugfs_init();
 	uldma->report_len = scnprintf(uldma->report, sizeof(uldma->report),
 				      "uldma: self-check passed (%u checks)\n",
@@ -837,6 +920,7 @@ static int __init uldma_init(void)
 
 err_engine:
 	ud_kmod_debugfs_exit();
+	ud_kmod_va_stop();
 	ud_kmod_engine_stop();
 err_free:
 	kfree(uldma);
@@ -851,6 +935,7 @@ static void __exit uldma_exit(void)
 	misc_deregister(&uldma->misc);
 	/* Every file is closed (the module was in use until then). */
 	ud_kmod_debugfs_exit();
+	ud_kmod_va_stop();
 	ud_kmod_engine_stop();
 	pins = ud_kmod_pins_held();
 	lost = ud_kmod_cq_dropped();

@@ -13,18 +13,20 @@
  * reads, and freeing the QP never frees a page a process still maps.
  *
  * The engine thread calls ud_kmod_ring_drain() under the device mutex
- * before each request it runs.  For each ring, the producer index is read
- * once; if it is more than ULDMA_RING_DEPTH ahead of the kernel's own
- * consumer index (kept in kernel memory, never read back from the page)
- * the ring is refused (-ERANGE in the status page) and nothing is taken.
- * Otherwise each new slot is copied ONCE into a kernel struct (no field is
- * read from the shared page again: user space may rewrite the slot at
- * any time), the consumer index is published, and the copy is judged as
- * a POST ioctl is: reserved field (EINVAL) and dest_qp (ENOENT) by the
- * home, completing at once; else queued with ud_kmod_engine_post, and the
- * verified core decides opcode, length, keys and bounds when it runs.  A
- * slot is taken only when its completion has room (the file's queue) and
- * the QP's send queue has room; otherwise it waits in the ring.
+ * before each request it runs; a DOORBELL ioctl (ABI 7) calls
+ * ud_kmod_ring_doorbell() for its own QP's ring and runs what it took. For
+ * each ring, the producer index is read once; if it is more than
+ * ULDMA_RING_DEPTH ahead of the kernel's own consumer index (kept in
+ * kernel memory, never read back from the page) the ring is refused
+ * (-ERANGE in the status page) and nothing is taken. Otherwise each new
+ * slot is copied ONCE into a kernel struct (no field is read from the
+ * shared page again: user space may rewrite the slot at any time), the
+ * consumer index is published, and the copy is judged as a POST ioctl is:
+ * reserved field (EINVAL) and dest_qp (ENOENT) by the home, completing at
+ * once; else queued with ud_kmod_engine_post, and the verified core
+ * decides opcode, length, keys and bounds when it runs.  A slot is taken
+ * only when its completion has room (the file's queue) and the QP's send
+ * queue has room; otherwise it waits in the ring.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -198,6 +200,31 @@ static unsigned int ud_kmod_ring_drain_one(u32 qp, struct ud_kmod_ring *r)
 		smp_store_release(&st->consumer, r->cons);
 	}
 	return n;
+}
+
+/*
+ * The doorbell (ABI 7), device mutex held, qp this file's: take what qp's
+ * ring holds now -- the same one copy of each slot and the same checks as
+ * the thread's drain -- then run qp's queued requests in this context
+ * (ud_kmod_engine_run_qp: at most UD_KMOD_DB_BUDGET, none while the engine
+ * is held).  0; -EBADFD: qp has no ring (never mapped); -ERANGE: the
+ * producer index is not believed (nothing taken; status.error says so).
+ */
+int ud_kmod_ring_doorbell(struct ud_prot *prot, u32 qp)
+{
+	struct ud_kmod_ring *r;
+
+	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
+		return -ENOENT;
+	r = &ud_rings[qp];
+	atomic_long_inc(&ud_kmod_stats.doorbells);
+	if (!r->ring_pg || !prot->qp_live[qp])
+		return -EBADFD;
+	ud_kmod_ring_drain_one(qp, r);
+	if (READ_ONCE(ud_status_of(r)->error) == -ERANGE)
+		return -ERANGE;
+	atomic_long_add(ud_kmod_engine_run_qp(qp), &ud_kmod_stats.db_run);
+	return 0;
 }
 
 unsigned int ud_kmod_ring_drain(struct ud_prot *prot)

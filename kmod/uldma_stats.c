@@ -10,6 +10,15 @@
  *                                         board test fill a send queue and
  *                                         close or kill with requests
  *                                         queued, deterministically.
+ *   /sys/kernel/debug/uldma/va_ahead      "Y": the VA fault handler
+ *                                         pages in up to 4 pages per fault
+ *                                         (Touch-Ahead), "N" (default): 1
+ *                                         (Touch-A-Page).
+ *   /sys/kernel/debug/uldma/va_pause      "1": the VA path's R5 thread
+ *                                         holds (a test hook, as
+ *                                         engine_pause); "0": it runs.
+ *
+ * The "va_" counters are the VA fault path's (kmod/uldma_va.c).
  *
  * Both files are root's (0400, 0600), like the device.  The counters only
  * grow, except pins_held (pages pinned right now).
@@ -82,6 +91,8 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 		   atomic_long_read(&s->ring_refused));
 	seq_printf(m, "ring_bad_index %ld\n",
 		   atomic_long_read(&s->ring_bad_index));
+	seq_printf(m, "doorbells %ld\n", atomic_long_read(&s->doorbells));
+	seq_printf(m, "db_run %ld\n", atomic_long_read(&s->db_run));
 	seq_printf(m, "polls %ld\n", atomic_long_read(&s->polls));
 	seq_printf(m, "cq_bad_index %ld\n",
 		   atomic_long_read(&s->cq_bad_index));
@@ -90,6 +101,7 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "mr_reaped %ld\n", atomic_long_read(&s->mr_reaped));
 	seq_printf(m, "pins_held %ld\n", ud_kmod_pins_held());
 	seq_printf(m, "dma_refused %ld\n", ud_kmod_dma_refusals());
+	ud_kmod_va_stats_show(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ud_kmod_stats);
@@ -129,6 +141,7 @@ int ud_kmod_debugfs_init(void)
 			    &ud_kmod_stats_fops);
 	debugfs_create_file("engine_pause", 0600, ud_kmod_dbg, NULL,
 			    &ud_kmod_pause_fops);
+	ud_kmod_va_debugfs(ud_kmod_dbg);
 	return 0;
 }
 

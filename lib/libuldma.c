@@ -35,6 +35,7 @@ static struct {
 	int fd;
 	struct uldma_sq_ring *ring;
 	const struct uldma_sq_status *st;
+	int db;		/* ring the doorbell after each post (ABI 7) */
 } uldma_maps[ULDMA_LIB_MAXQP];
 
 static struct uldma_sq_ring *uldma_ring(int fd, uint32_t qp)
@@ -52,6 +53,7 @@ int uldma_qp_mapped(int fd, uint32_t qp)
 
 int uldma_map_qp(int fd, uint32_t qp)
 {
+	struct uldma_query q;
 	void *ring, *st;
 	int err;
 
@@ -75,7 +77,38 @@ int uldma_map_qp(int fd, uint32_t qp)
 	uldma_maps[qp].fd = fd;
 	uldma_maps[qp].ring = ring;
 	uldma_maps[qp].st = st;
+	/* The module rings a doorbell from ABI 7 on: then post rings it. */
+	uldma_maps[qp].db = uldma_query(fd, &q) == 0 && q.abi_version >= 7;
 	return 0;
+}
+
+int uldma_qp_doorbell(int fd, uint32_t qp, int on)
+{
+	struct uldma_query q;
+
+	if (!uldma_ring(fd, qp))
+		return -ENOENT;
+	if (on && (uldma_query(fd, &q) || q.abi_version < 7))
+		return -ENOTTY;
+	uldma_maps[qp].db = on != 0;
+	return 0;
+}
+
+int uldma_ring_doorbell(int fd, uint32_t qp)
+{
+	struct uldma_doorbell d = { .qp = qp };
+
+	return uldma_ioctl(fd, ULDMA_IOC_DOORBELL, &d);
+}
+
+/*
+ * After a WQE went into qp's ring: the doorbell, if on.  Its error is not
+ * the post's -- the WQE is in the ring, and the engine's poll finds it.
+ */
+static void uldma_db_after_post(int fd, uint32_t qp)
+{
+	if (uldma_maps[qp].db)
+		(void)uldma_ring_doorbell(fd, qp);
 }
 
 int uldma_unmap_qp(int fd, uint32_t qp)
@@ -113,7 +146,11 @@ int uldma_post_ring(int fd, uint32_t qp, const struct uldma_wqe *wqe)
 
 int uldma_post_send_db(int fd, uint32_t qp, const struct uldma_wqe *wqe)
 {
-	return uldma_post_ring(fd, qp, wqe);
+	int err = uldma_post_ring(fd, qp, wqe);
+
+	if (!err)
+		uldma_db_after_post(fd, qp);
+	return err;
 }
 
 int uldma_close(int fd)
@@ -241,7 +278,7 @@ static int post_rdma(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 				.length = len };
 
 	if (uldma_ring(fd, qp))
-		return uldma_post_ring(fd, qp, &(struct uldma_wqe){
+		return uldma_post_send_db(fd, qp, &(struct uldma_wqe){
 			.wr_id = wr_id, .dest_qp = dest_qp, .opcode = opcode,
 			.local_addr = local, .lkey = lkey,
 			.remote_addr = remote, .rkey = rkey,
@@ -263,6 +300,16 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 {
 	return post_rdma(fd, qp, dest_qp, wr_id, ULDMA_WR_RDMA_READ,
 			 uldma_ptr(local), lkey, uldma_ptr(remote), rkey, len);
+}
+
+int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
+			void *dst, uint32_t len)
+{
+	struct uldma_va_write v = { .wr_id = wr_id, .src = uldma_ptr(src),
+				    .dst = uldma_ptr(dst), .qp = qp,
+				    .length = len };
+
+	return uldma_ioctl(fd, ULDMA_IOC_VA_WRITE, &v);
 }
 
 /*
@@ -421,7 +468,7 @@ static const struct {
 	{ EBUSY, "still in use (a PD with members, a region with a window bound), or more completions pending than the completion ring holds" },
 	{ ENOSPC, "table full (PDs, regions, windows, QPs or pinned pages)" },
 	{ ENOENT, "no such PD, region, window or QP in this context, or the target QP gone or not connected (on open: no /dev/uldma)" },
-	{ EBADFD, "object in the wrong state" },
+	{ EBADFD, "object in the wrong state (a doorbell on a QP whose send ring was never mapped)" },
 	{ EPERM, "key of another protection domain" },
 	{ EFAULT, "range outside the region or window, or a bad pointer" },
 	{ EOVERFLOW, "address + length passes 2^64" },

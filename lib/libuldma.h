@@ -92,6 +92,17 @@ int uldma_post_write(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
 		    void *local, uint32_t lkey, const void *remote,
 		    uint32_t rkey, uint32_t len);
+/*
+ * Virtual-address write (ABI 8; kmod/uapi/uldma.h "Virtual-address
+ * transfers"): len bytes from src to dst, both of this process and below
+ * ULDMA_VA_ADDR_LIM (2^39), no key and no registration; pages not present
+ * are paged in by the kernel's fault path.  One completion on qp (opcode
+ * ULDMA_WR_VA_WRITE): 0, -EACCES (a page without the right), -EFAULT (an
+ * unmapped page), -ECANCELED.  Returns 0 or -EINVAL, -ENOENT, -ENOBUFS,
+ * -EBUSY (qp has a VA write outstanding).
+ */
+int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
+			void *dst, uint32_t len);
 
 /*
  * Posting with no system call (ABI 5; kmod/uapi/uldma.h, "Posting with no
@@ -99,7 +110,8 @@ int uldma_post_read(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
  * QP of this context); from then on uldma_post_write, uldma_post_read and
  * uldma_post_ring post on qp by writing a slot and storing the producer
  * index -- a few stores, no system call -- and the kernel's engine thread
- * takes the request within its polling interval.  Completions still come
+ * takes the request within its polling interval (or at once: the
+ * doorbell, below, on by default where the module has it).  Completions still come
  * through uldma_poll.  A post through the ring answers 0 (written: its one
  * completion will come, with the verdict of POST's checks), -EAGAIN (the
  * ring holds ULDMA_RING_DEPTH requests the kernel has not taken yet: poll
@@ -117,8 +129,30 @@ int uldma_unmap_qp(int fd, uint32_t qp);
 /* 1: qp of fd is mapped (posts go through its ring), else 0. */
 int uldma_qp_mapped(int fd, uint32_t qp);
 int uldma_post_ring(int fd, uint32_t qp, const struct uldma_wqe *wqe);
-/* The same, with ibv_post_send's meaning: through the ring (-ENOENT: qp not mapped). */
+/*
+ * The same, with ibv_post_send's meaning: through the ring (-ENOENT: qp
+ * not mapped), then the doorbell when it is on for qp (below).
+ */
 int uldma_post_send_db(int fd, uint32_t qp, const struct uldma_wqe *wqe);
+
+/*
+ * The doorbell (ABI 7; kmod/uapi/uldma.h, "The doorbell").  Without one the
+ * engine thread finds a ring's WQEs on its next poll (up to 50 us while
+ * traffic flows, a jiffy when idle); the doorbell is one system call that
+ * takes qp's ring at once and runs its requests in that call, as
+ * rdma-core's rxe provider rings its own after each post.  uldma_map_qp
+ * turns it on when the module has it (ABI >= 7): uldma_post_write,
+ * uldma_post_read and uldma_post_send_db then ring it after each WQE (its
+ * error is not theirs: the WQE is in the ring and will be taken anyway);
+ * uldma_post_ring never rings.  uldma_qp_doorbell(fd, qp, 0) turns it off
+ * for a mapped qp (posts with no system call at all), 1 back on (-ENOTTY:
+ * the module has no doorbell; -ENOENT: qp not mapped).
+ * uldma_ring_doorbell rings it once by hand: 0, -ENOENT (qp not this
+ * context's), -EBADFD (qp's ring was never mapped), -ERANGE (the ring's
+ * producer index is refused), -ENOTTY (a module before ABI 7).
+ */
+int uldma_qp_doorbell(int fd, uint32_t qp, int on);
+int uldma_ring_doorbell(int fd, uint32_t qp);
 
 /*
  * Polling with no system call (ABI 6; kmod/uapi/uldma.h, "Polling with no

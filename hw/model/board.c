@@ -6,15 +6,22 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "board.h"
 #include "ud_platform.h"
 #include "ff_dedup_ref.h"
+#include "fwloop_proto.h"
 
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22
@@ -23,8 +30,9 @@
 #define MADV_POPULATE_WRITE 23
 #endif
 
+static void fw_cleanup(void);
 #define BM_DIE(...) do { fprintf(stderr, "board-model: FAIL: " __VA_ARGS__); \
-	fputc('\n', stderr); abort(); } while (0)
+	fputc('\n', stderr); fw_cleanup(); abort(); } while (0)
 #define BM_ASSERT(c, ...) do { if (!(c)) BM_DIE(__VA_ARGS__); } while (0)
 
 struct bm_stats bm_st;
@@ -127,6 +135,7 @@ struct bm_node {
 	/* counters the runner reads as deltas */
 	bm_time kernel_ns, pagein_real_ns;
 	uint64_t pageins, pages_in, src_faults, dst_faults, irqs;
+	uint64_t r5_msgs;
 };
 
 struct bm_board {
@@ -313,7 +322,8 @@ void bm_touch_page(uint8_t *va, bool write)
 		(void)p[0];
 }
 
-void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd)
+void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd,
+		uint8_t rights)
 {
 	size_t maplen = (len + BM_PAGE - 1) / BM_PAGE * BM_PAGE;
 	uint64_t va = BM_VA_BASE + (uint64_t)node * BM_VA_STRIDE + (uint64_t)slot * 0x100000ull;
@@ -328,7 +338,8 @@ void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint
 	b->len = len;
 	b->maplen = maplen;
 	struct bm_node *nd = &bm->node[node];
-	BM_ASSERT(ud_fh_map_add(&nd->map, pd, 0, UD_FH_R_READ | UD_FH_R_WRITE,
+	BM_ASSERT(rights == 0 ||
+		  ud_fh_map_add(&nd->map, pd, 0, rights,
 				(uint32_t)(va >> 12), (uint32_t)(maplen / BM_PAGE)) == UD_OK,
 		  "owner's mapping table full");
 }
@@ -346,7 +357,8 @@ void bm_buf_free(struct bm_buf *b)
 	b->va = NULL;
 }
 
-/* Page in [va, va + n pages) for real; returns the wall time it took. */
+/* Page in [va, va + n pages) for real; returns the wall time it took (or
+ * the fixed cost per page, `param pagein`). */
 static bm_time real_pagein(uint64_t va, uint32_t npages, bool write, bool populate)
 {
 	bm_time t0 = wall_ns();
@@ -360,7 +372,8 @@ static bm_time real_pagein(uint64_t va, uint32_t npages, bool write, bool popula
 		for (uint32_t i = 0; i < npages; i++)
 			bm_touch_page((uint8_t *)(uintptr_t)(va + (uint64_t)i * BM_PAGE), write);
 	}
-	return wall_ns() - t0;
+	bm_time real = wall_ns() - t0;
+	return bm->p.pagein_ns ? bm->p.pagein_ns * npages : real;
 }
 
 /* ------------------------------------------------------------ xfers */
@@ -385,14 +398,247 @@ static struct bm_xfer *xfer_of_dst(uint32_t node, uint64_t va, uint32_t len)
 	return NULL;
 }
 
+/* ------------------------------------------------------------ trace */
+/* The trace (bm_trace_open): every R5 step of every node, its result, its
+ * outputs, and per run a digest of every event the loop ran (time, type,
+ * node).  Two runs with the same behaviour write the same bytes. */
+static FILE *g_trace;
+static uint64_t g_digest = 0xcbf29ce484222325ull;   /* FNV-1a, 64 bit */
+
+static void digest_u64(uint64_t v)
+{
+	for (int i = 0; i < 8; i++) {
+		g_digest ^= (v >> (8 * i)) & 0xff;
+		g_digest *= 0x100000001b3ull;
+	}
+}
+
+#define TRACE(...) do { if (g_trace) fprintf(g_trace, __VA_ARGS__); } while (0)
+
+void bm_trace_open(const char *path)
+{
+	g_trace = fopen(path, "w");
+	if (!g_trace) { perror(path); exit(2); }
+}
+
+void bm_trace_close(void)
+{
+	if (g_trace)
+		fclose(g_trace);
+	g_trace = NULL;
+}
+
+/* ------------------------------------------------------------ firmware */
+/* Firmware in the loop (board.h bm_fw_use; protocol firmware/fwloop_proto.h;
+ * docs/board-model.md).  One node's R5 steps go to uldma-r5-loop.elf on
+ * qemu-system-arm -M none -cpu cortex-r5f over two named pipes that the
+ * firmware opens through semihosting. */
+static struct {
+	int      node;               /* -1: every R5 is the linked r5_sched */
+	char     elf[PATH_MAX], qemu[PATH_MAX], dir[64];
+	pid_t    pid;
+	int      in, out;            /* our ends: to / from the firmware     */
+	uint32_t recno;              /* input records sent                   */
+	bool     armed;              /* the firmware's next deadline         */
+	uint64_t dl;
+	struct ud_r5_sched_cnt cnt;  /* its counters, as of its last DONE    */
+} fw = { .node = -1, .pid = -1, .in = -1, .out = -1 };
+
+void bm_fw_use(uint32_t node, const char *elf, const char *qemu)
+{
+	BM_ASSERT(realpath(elf, fw.elf), "firmware ELF %s: %s", elf, strerror(errno));
+	snprintf(fw.qemu, sizeof fw.qemu, "%s", qemu ? qemu : "qemu-system-arm");
+	fw.node = (int)node;
+}
+
+static bool fw_on(const struct bm_node *nd)
+{
+	return fw.pid > 0 && (int)nd->id == fw.node;
+}
+
+/* On a failure: no QEMU or scratch directory is left behind. */
+static void fw_cleanup(void)
+{
+	char path[PATH_MAX];
+	if (fw.pid > 0) {
+		kill(fw.pid, SIGKILL);
+		waitpid(fw.pid, NULL, 0);
+		fw.pid = -1;
+	}
+	if (!fw.dir[0])
+		return;
+	snprintf(path, sizeof path, "%s/" UD_FW_IN, fw.dir); unlink(path);
+	snprintf(path, sizeof path, "%s/" UD_FW_OUT, fw.dir); unlink(path);
+	snprintf(path, sizeof path, "%s/qemu.log", fw.dir); unlink(path);
+	rmdir(fw.dir);
+	fw.dir[0] = 0;
+}
+
+static void fw_log_tail(void)
+{
+	char path[PATH_MAX], line[256];
+	snprintf(path, sizeof path, "%s/qemu.log", fw.dir);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f))
+		fprintf(stderr, "  qemu: %s", line);
+	fclose(f);
+}
+
+static void fw_read(uint32_t *r)
+{
+	size_t got = 0, n = UD_FW_REC_WORDS * 4u;
+	int idle = 0;
+	while (got < n) {
+		struct pollfd pf = { .fd = fw.out, .events = POLLIN };
+		int k = poll(&pf, 1, 1000);
+		if (k == 0) {
+			/* only a dead or hung QEMU gets here: the result never
+			 * depends on how long an answer takes */
+			int st;
+			if (waitpid(fw.pid, &st, WNOHANG) == fw.pid) {
+				fw.pid = -1;
+				fw_log_tail();
+				fw_cleanup();
+				BM_DIE("the firmware's QEMU ended (status 0x%x) in the middle of a step", st);
+			}
+			/* 30 s for the HELLO of a firmware that does not
+			 * speak the protocol (a wrong ELF) */
+			BM_ASSERT(++idle < (fw.recno ? 120 : 30),
+				  "no answer from the firmware for %d s (record %u)", idle, fw.recno);
+			continue;
+		}
+		BM_ASSERT(k == 1, "poll: %s", strerror(errno));
+		ssize_t m = read(fw.out, (char *)r + got, n - got);
+		BM_ASSERT(m > 0, "read from the firmware: %s", m ? strerror(errno) : "end of file");
+		got += (size_t)m;
+	}
+}
+
+static void fw_write(const uint32_t *r)
+{
+	ssize_t m = write(fw.in, r, UD_FW_REC_WORDS * 4u);
+	BM_ASSERT(m == (ssize_t)(UD_FW_REC_WORDS * 4u), "write to the firmware: %s", strerror(errno));
+}
+
+static void put64(uint32_t *r, uint32_t w, uint64_t v)
+{
+	r[w] = (uint32_t)v;
+	r[w + 1] = (uint32_t)(v >> 32);
+}
+
+static uint64_t get64(const uint32_t *r, uint32_t w)
+{
+	return (uint64_t)r[w] | ((uint64_t)r[w + 1] << 32);
+}
+
+/* One step on the firmware: send the input (now = the R5's time), apply
+ * every POST / NOTIFY it answers through this home's doors (bm_cur is the
+ * node, as for a linked step), keep DONE's deadline and counters. */
+static int32_t fw_step(uint32_t *in, uint64_t now)
+{
+	uint32_t r[UD_FW_REC_WORDS], posts = 0, notes = 0;
+	in[1] = ++fw.recno;
+	put64(in, 2, now);
+	fw_write(in);
+	for (;;) {
+		fw_read(r);
+		BM_ASSERT(r[1] == fw.recno, "firmware answered record %u to record %u", r[1], fw.recno);
+		if (r[0] == UD_FW_OUT_POST) {
+			ud_plat_r5_post((uint16_t)r[2], (uint16_t)r[3], (uint8_t)r[4], (uint8_t)r[5],
+					(uint8_t)r[6], r[7], get64(r, 8), get64(r, 10), r[12]);
+			posts++;
+		} else if (r[0] == UD_FW_OUT_NOTIFY) {
+			ud_plat_r5_notify((uint8_t)r[2], (uint8_t)r[3], (uint8_t)r[4], (ud_status)r[5]);
+			notes++;
+		} else {
+			BM_ASSERT(r[0] == UD_FW_OUT_DONE, "firmware record kind %u", r[0]);
+			break;
+		}
+	}
+	BM_ASSERT(r[6] == posts && r[7] == notes, "firmware reported %u posts / %u notifications, "
+		  "%u / %u arrived", r[6], r[7], posts, notes);
+	fw.armed = r[3] != 0;
+	fw.dl = get64(r, 4);
+	int64_t *c = &fw.cnt.submits;
+	const int64_t *ce = &fw.cnt.spent;
+	BM_ASSERT(ce - c + 1 == (ptrdiff_t)UD_FW_NCNT, "counter layout");
+	for (uint32_t i = 0; i < UD_FW_NCNT; i++)
+		c[i] = (int64_t)get64(r, UD_FW_W_CNT + 2 * i);
+	return (int32_t)r[2];
+}
+
+static void fw_start(void)
+{
+	char in[96], out[96], log[96], dev[PATH_MAX + 32];
+	snprintf(fw.dir, sizeof fw.dir, "/tmp/bm-fwloop.XXXXXX");
+	BM_ASSERT(mkdtemp(fw.dir), "mkdtemp: %s", strerror(errno));
+	snprintf(in, sizeof in, "%s/" UD_FW_IN, fw.dir);
+	snprintf(out, sizeof out, "%s/" UD_FW_OUT, fw.dir);
+	snprintf(log, sizeof log, "%s/qemu.log", fw.dir);
+	BM_ASSERT(mkfifo(in, 0600) == 0 && mkfifo(out, 0600) == 0, "mkfifo: %s", strerror(errno));
+	/* O_RDWR: neither end's open waits for the other (Linux FIFOs) */
+	fw.in = open(in, O_RDWR | O_CLOEXEC);
+	fw.out = open(out, O_RDWR | O_CLOEXEC);
+	BM_ASSERT(fw.in >= 0 && fw.out >= 0, "open the pipes: %s", strerror(errno));
+	snprintf(dev, sizeof dev, "loader,file=%s,cpu-num=0", fw.elf);
+	fflush(NULL);
+	pid_t pid = fork();
+	BM_ASSERT(pid >= 0, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		int lf = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (lf < 0 || chdir(fw.dir) != 0)
+			_exit(127);
+		dup2(lf, 1);
+		dup2(lf, 2);
+		/* -icount shift=0: the guest's own clock is deterministic too,
+		 * though the firmware reads only the model's time */
+		execlp(fw.qemu, fw.qemu, "-M", "none", "-cpu", "cortex-r5f", "-m", "1M",
+		       "-display", "none", "-monitor", "none", "-serial", "none",
+		       "-semihosting", "-icount", "shift=0", "-device", dev, (char *)NULL);
+		_exit(127);
+	}
+	fw.pid = pid;
+	fw.recno = 0;
+	uint32_t r[UD_FW_REC_WORDS];
+	fw_read(r);
+	BM_ASSERT(r[0] == UD_FW_OUT_HELLO && r[2] == UD_FW_MAGIC, "firmware HELLO missing");
+	(void)r;
+}
+
+static void fw_stop(void)
+{
+	if (fw.pid <= 0)
+		return;
+	uint32_t r[UD_FW_REC_WORDS] = { UD_FW_IN_QUIT, ++fw.recno };
+	fw_write(r);
+	int st;
+	BM_ASSERT(waitpid(fw.pid, &st, 0) == fw.pid, "waitpid");
+	fw.pid = -1;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fw_log_tail();
+		BM_DIE("the firmware's QEMU exited with status 0x%x", st);
+	}
+	close(fw.in);
+	close(fw.out);
+	fw_cleanup();
+}
+
 /* ------------------------------------------------------------ R5 */
 static void r5_rearm(struct bm_node *nd, bm_time now)
 {
 	struct ud_r5_sched *s = nd->r5;
 	uint64_t m;
-	/* the verified next deadline (src/r5_timer.c, SCHED-22) */
-	if (!ud_r5_next_deadline(s->dense, s->narmed, s->dl, &m))
+	if (fw_on(nd)) {
+		/* the firmware's own ud_r5_next_deadline, from its DONE */
+		if (!fw.armed)
+			return;
+		m = fw.dl;
+	} else if (!ud_r5_next_deadline(s->dense, s->narmed, s->dl, &m)) {
+		/* the verified next deadline (src/r5_timer.c, SCHED-22) */
 		return;
+	}
 	if (m < now)
 		m = now;
 	if (nd->tick_set && nd->tick_at <= m)
@@ -416,6 +662,61 @@ static void r5_end(struct bm_node *nd)
 {
 	r5_rearm(nd, nd->r5_free);
 	bm_cur = NULL;
+}
+
+/* One input to an R5: a fw-protocol record (kind and words 4.. as
+ * firmware/fwloop_proto.h; words 1-3 are filled in by fw_step).  The
+ * linked r5_sched and the firmware get the very same input. */
+static const char *const in_name[] = { "?", "INIT", "SUBMIT", "EVENT", "RAPF", "ABORT", "TICK" };
+
+static int32_t r5_linked(struct bm_node *nd, const uint32_t *in, bm_time s)
+{
+	switch (in[0]) {
+	case UD_FW_IN_SUBMIT: {
+		struct ud_r5_sched_req q = { 0 };
+		q.pd = (uint8_t)in[4]; q.vc = (uint8_t)in[5]; q.kind = (uint8_t)in[6];
+		q.node = in[7]; q.src = get64(in, 8); q.dst = get64(in, 10); q.len = in[12];
+		return ud_r5_sched_submit(nd->r5, &q, s);
+	}
+	case UD_FW_IN_EVENT: {
+		struct ud_r5_sched_ev ev = { 0 };
+		ev.kind = (uint8_t)in[4]; ev.trid = (uint16_t)in[5]; ev.seq = (uint16_t)in[6];
+		ev.wired_pd = (uint16_t)in[7]; ev.pd = (uint16_t)in[8];
+		return ud_r5_sched_event(nd->r5, &ev, s);
+	}
+	case UD_FW_IN_RAPF: {
+		struct ud_rtx_msg m;
+		struct ud_r5_sched_ev ev = { 0 };
+		ud_status rc = ud_rtx_decode(in[4], in[5], &m);
+		if (rc != UD_OK)
+			return rc;
+		ev.kind = UD_R5_SCHED_EV_RAPF; ev.trid = m.trid; ev.seq = m.seq;
+		ev.wired_pd = m.wired_pdid; ev.pd = m.pdid;
+		return ud_r5_sched_event(nd->r5, &ev, s);
+	}
+	case UD_FW_IN_ABORT:
+		return ud_r5_sched_abort(nd->r5, (uint16_t)in[4], (uint16_t)in[5], (uint16_t)in[6],
+					 (ud_status)in[7]);
+	case UD_FW_IN_TICK:
+		return ud_r5_sched_tick(nd->r5, s);
+	default:
+		BM_DIE("R5 input kind %u", in[0]);
+	}
+}
+
+/* Run one R5 step on input `in` arriving at time t; the call's result. */
+static int32_t r5_step(struct bm_node *nd, bm_time t, uint32_t *in)
+{
+	bm_time s = r5_begin(nd, t);
+	nd->r5_msgs++;
+	TRACE("%llu n%u %s", (unsigned long long)s, nd->id, in_name[in[0]]);
+	for (uint32_t w = 4; w <= 12 && in[0] != UD_FW_IN_TICK; w++)
+		TRACE(" %x", in[w]);
+	TRACE("\n");
+	int32_t rc = fw_on(nd) ? fw_step(in, s) : r5_linked(nd, in, s);
+	TRACE("  = %d\n", rc);
+	r5_end(nd);
+	return rc;
 }
 
 /* ------------------------------------------------------------ engines */
@@ -890,6 +1191,8 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 	BM_ASSERT(nd && node < bm->n, "post outside an R5 step / to node %u", node);
 	BM_ASSERT(nd->ntx < BM_TXQ, "send engine queue full");
 	BM_ASSERT(len >= 1 && len <= BM_BLOCK, "block of %u bytes", len);
+	TRACE("  post trid %u seq %u pd %u vc %u node %u src %llx dst %llx len %u\n", trid, seq,
+	      pd, vc, node, (unsigned long long)src, (unsigned long long)dst, len);
 	struct bm_blk *b = &nd->txq[nd->ntx++];
 	b->trid = trid; b->seq = seq; b->pd = pd; b->vc = vc; b->to = node;
 	b->src = src; b->dst = dst; b->len = len; b->next = 0;
@@ -904,6 +1207,7 @@ void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 	struct bm_xfer *x = xfer_of_channel(bm_cur->id, pd, vc);
 	BM_ASSERT(x, "completion for channel (%u,%u) of node %u with no transfer",
 		  pd, vc, bm_cur->id);
+	TRACE("  notify pd %u vc %u status %d\n", pd, vc, (int)status);
 	x->notes++;
 	if (plant == 3 && ++plant_n == 3)
 		x->notes++;                      /* planted: a second completion */
@@ -1045,6 +1349,14 @@ static void node_r5_init(struct bm_node *nd)
 	BM_ASSERT(ud_r5_sched_init(nd->r5, UD_R5_SCHED_WIN, bm->p.timeout_ns) == UD_OK,
 		  "ud_r5_sched_init");
 	nd->tick_set = false;
+	TRACE("n%u INIT period %llu\n", nd->id, (unsigned long long)bm->p.timeout_ns);
+	if (fw_on(nd)) {
+		uint32_t in[UD_FW_REC_WORDS] = { UD_FW_IN_INIT };
+		put64(in, 4, bm->p.timeout_ns);
+		in[6] = UD_R5_SCHED_WIN;
+		BM_ASSERT(fw_step(in, 0) == UD_OK, "the firmware's ud_r5_sched_init");
+		BM_ASSERT(!fw.armed, "a deadline armed after init");
+	}
 }
 
 void bm_init(uint32_t n, const struct bm_param *p, const struct bm_policy *pol,
@@ -1061,6 +1373,11 @@ void bm_init(uint32_t n, const struct bm_param *p, const struct bm_policy *pol,
 	bm->p = *p;
 	bm->pol = *pol;
 	bm->rng = seed ? seed : 0x9E3779B97F4A7C15ull;
+	g_digest = 0xcbf29ce484222325ull;
+	if (fw.node >= 0) {
+		BM_ASSERT((uint32_t)fw.node < n, "firmware node %d of %u", fw.node, n);
+		fw_start();
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		struct bm_node *nd = &bm->node[i];
 		nd->id = i;
@@ -1108,6 +1425,30 @@ void bm_set_policy(const struct bm_policy *pol, bm_time timeout_ns)
 
 void bm_fini(void)
 {
+	TRACE("END xfers_ok %llu spent %llu failed %llu bytes %llu events %llu pkts %llu lost %llu dup %llu "
+	      "rx_ok %llu rx_fault %llu acks %llu pfnacks %llu rapfs %llu irqs %llu multi %llu "
+	      "ff %llu/%llu/%llu fail %llu\n",
+	      (unsigned long long)bm_st.xfers_ok, (unsigned long long)bm_st.xfers_spent,
+	      (unsigned long long)bm_st.xfers_failed,
+	      (unsigned long long)bm_st.bytes_checked, (unsigned long long)bm_st.events,
+	      (unsigned long long)bm_st.pkts_sent, (unsigned long long)bm_st.pkts_lost,
+	      (unsigned long long)bm_st.pkts_dup, (unsigned long long)bm_st.pkts_rx_ok,
+	      (unsigned long long)bm_st.pkts_rx_fault, (unsigned long long)bm_st.acks,
+	      (unsigned long long)bm_st.pfnacks, (unsigned long long)bm_st.rapfs_sent,
+	      (unsigned long long)bm_st.irqs, (unsigned long long)bm_st.multi,
+	      (unsigned long long)bm_st.ff_pushed, (unsigned long long)bm_st.ff_dup_filtered,
+	      (unsigned long long)bm_st.ff_overflow, (unsigned long long)bm_st.fail_transfer);
+	for (uint32_t i = 0; i < bm->n; i++) {
+		const struct ud_r5_sched_cnt *c = bm_r5_cnt(i);
+		TRACE("END n%u r5_msgs %llu submits %lld acks %lld completions %lld nack %lld "
+		      "timeout %lld rapf %lld pauses %lld ign %lld/%lld/%lld/%lld aborts %lld spent %lld\n",
+		      i, (unsigned long long)bm->node[i].r5_msgs, (long long)c->submits,
+		      (long long)c->acks, (long long)c->completions, (long long)c->rtx_nack,
+		      (long long)c->rtx_timeout, (long long)c->rtx_rapf, (long long)c->pauses,
+		      (long long)c->ign_inval, (long long)c->ign_unknown, (long long)c->ign_forged,
+		      (long long)c->ign_stale, (long long)c->aborts, (long long)c->spent);
+	}
+	fw_stop();
 	for (uint32_t i = 0; i < bm->n; i++) {
 		free(bm->node[i].r5);
 		free(bm->node[i].rxb);
@@ -1124,6 +1465,8 @@ bm_time bm_now(void)
 
 const struct ud_r5_sched_cnt *bm_r5_cnt(uint32_t n)
 {
+	if (fw_on(&bm->node[n]))
+		return &fw.cnt;
 	return &bm->node[n].r5->cnt;
 }
 
@@ -1137,6 +1480,7 @@ void bm_node_cnt(uint32_t n, struct bm_node_cnt *c)
 	c->src_faults = nd->src_faults;
 	c->dst_faults = nd->dst_faults;
 	c->irqs = nd->irqs;
+	c->r5_msgs = nd->r5_msgs;
 }
 
 void bm_submit(struct bm_xfer *x)
@@ -1156,48 +1500,44 @@ void bm_submit(struct bm_xfer *x)
 static void dispatch(struct bm_ev *e)
 {
 	struct bm_node *nd = &bm->node[e->node];
-	bm_time s;
+	uint32_t in[UD_FW_REC_WORDS] = { 0 };
 	switch (e->type) {
 	case EV_SUBMIT: {
 		struct bm_xfer *x = e->u.x;
-		struct ud_r5_sched_req q = { 0 };
-		q.pd = x->pd; q.vc = x->vc; q.kind = UD_R5_SCHED_WRITE; q.node = x->to;
-		q.src = (uint64_t)(uintptr_t)x->src.va;
-		q.dst = (uint64_t)(uintptr_t)x->dst.va;
-		q.len = (uint32_t)x->src.len;
-		s = r5_begin(nd, e->t);
-		BM_ASSERT(ud_r5_sched_submit(nd->r5, &q, s) == UD_OK, "submit refused");
-		r5_end(nd);
+		in[0] = UD_FW_IN_SUBMIT;
+		in[4] = x->pd; in[5] = x->vc; in[6] = UD_R5_SCHED_WRITE; in[7] = x->to;
+		put64(in, 8, (uint64_t)(uintptr_t)x->src.va);
+		put64(in, 10, (uint64_t)(uintptr_t)x->dst.va);
+		in[12] = (uint32_t)x->src.len;
+		BM_ASSERT(r5_step(nd, e->t, in) == UD_OK, "submit refused");
 		break;
 	}
 	case EV_R5_ENG:
-		s = r5_begin(nd, e->t);
-		(void)ud_r5_sched_event(nd->r5, &e->u.e, s);   /* stale ones are counted */
-		r5_end(nd);
+		in[0] = UD_FW_IN_EVENT;
+		in[4] = e->u.e.kind; in[5] = e->u.e.trid; in[6] = e->u.e.seq;
+		in[7] = e->u.e.wired_pd; in[8] = e->u.e.pd;
+		(void)r5_step(nd, e->t, in);   /* stale ones are counted */
 		break;
 	case EV_R5_RAPF: {
 		struct ud_rtx_msg m;
-		struct ud_r5_sched_ev ev = { 0 };
 		BM_ASSERT(ud_rtx_decode(e->u.rapf.w0, e->u.rapf.w1, &m) == UD_OK, "RAPF words");
-		ev.kind = UD_R5_SCHED_EV_RAPF; ev.trid = m.trid; ev.seq = m.seq;
-		ev.wired_pd = m.wired_pdid; ev.pd = m.pdid;
-		s = r5_begin(nd, e->t);
-		(void)ud_r5_sched_event(nd->r5, &ev, s);
-		r5_end(nd);
+		in[0] = UD_FW_IN_RAPF;
+		in[4] = e->u.rapf.w0; in[5] = e->u.rapf.w1;
+		(void)r5_step(nd, e->t, in);
 		break;
 	}
 	case EV_R5_ABORT:
-		s = r5_begin(nd, e->t);
-		(void)ud_r5_sched_abort(nd->r5, e->u.ab.pd, e->u.ab.trid, e->u.ab.seq, e->u.ab.err);
-		r5_end(nd);
+		in[0] = UD_FW_IN_ABORT;
+		in[4] = e->u.ab.pd; in[5] = e->u.ab.trid; in[6] = e->u.ab.seq;
+		in[7] = (uint32_t)e->u.ab.err;
+		(void)r5_step(nd, e->t, in);
 		break;
 	case EV_R5_TICK:
 		if (!nd->tick_set || nd->tick_at != e->t)
 			break;           /* superseded by an earlier tick */
 		nd->tick_set = false;
-		s = r5_begin(nd, e->t);
-		(void)ud_r5_sched_tick(nd->r5, s);
-		r5_end(nd);
+		in[0] = UD_FW_IN_TICK;
+		(void)r5_step(nd, e->t, in);
 		break;
 	case EV_TX:
 		ev_tx(nd, e->t);
@@ -1229,11 +1569,15 @@ uint64_t bm_run(void)
 		struct bm_ev e = pop();
 		BM_ASSERT(e.t >= bm->now, "time went back");
 		bm->now = e.t;
+		digest_u64(e.t);
+		digest_u64((uint64_t)e.type << 32 | e.node);
 		dispatch(&e);
 		n++;
 		BM_ASSERT(n < 200000000ull, "event loop does not end");
 	}
 	bm_st.events += n;
+	TRACE("RUN %llu events, digest %016llx\n", (unsigned long long)n,
+	      (unsigned long long)g_digest);
 	return n;
 }
 
@@ -1243,6 +1587,19 @@ uint64_t bm_check_spent(struct bm_xfer *const *x, uint32_t n, bool allow_spent)
 	for (uint32_t i = 0; i < n; i++) {
 		const struct bm_xfer *t = x[i];
 		BM_ASSERT(t->notes == 1, "transfer %u: %u completions", i, t->notes);
+		if (t->expect_status != UD_OK) {
+			/* a failure the scenario provoked (the owner's mapping
+			 * refuses the page): exactly that status, and every
+			 * byte that did land is right */
+			BM_ASSERT(t->status == t->expect_status, "transfer %u: status %d, expected %d",
+				  i, (int)t->status, (int)t->expect_status);
+			for (size_t k = 0; k < t->dst.len; k++)
+				if (t->wrote[k])
+					BM_ASSERT(t->dst.va[k] == t->expect[k],
+						  "transfer %u: byte %zu wrong", i, k);
+			bm_st.xfers_failed++;
+			continue;
+		}
 		if (allow_spent && t->status == UD_R5_SCHED_E_SPENT) {
 			/* the retry budget ran out (a storm): the transfer ended
 			 * once, with the defined error; every byte it did write

@@ -69,6 +69,10 @@ struct bm_param {
 	bm_time  pkz_ns;         /* packetizer write -> message on the network */
 	bm_time  mbox_ns;        /* mailbox -> R5 poll sees the message        */
 	bm_time  timeout_ns;     /* R5 timeout period (25 / 2.5 / 1 ms)        */
+	bm_time  pagein_ns;      /* 0: page-in costs the measured wall time;
+	                            else this fixed cost per page (a run whose
+	                            timeline does not depend on the host:
+	                            firmware in the loop)                       */
 	double   loss;           /* per network packet                         */
 	double   dup;            /* per network packet                         */
 	bm_time  jitter_ns;      /* uniform extra delay per packet (reorders)  */
@@ -109,6 +113,8 @@ struct bm_xfer {
 	uint32_t lkey, rkey, src_mr, dst_mr;
 	bm_time  t_start, t_done;
 	uint32_t notes;            /* completion notifications seen          */
+	ud_status expect_status;   /* UD_OK, or the failure the scenario
+	                              provokes (an owner's mapping refused)   */
 	ud_status status;
 	bool     done;
 };
@@ -120,6 +126,7 @@ struct bm_stats {
 	uint64_t ff_pushed, ff_dup_filtered, ff_overflow;
 	uint64_t bytes_checked, xfers_ok, fail_transfer;
 	uint64_t xfers_spent, bytes_spent_missing;  /* storms: retry budget spent */
+	uint64_t xfers_failed;      /* failed with the status the scenario expected */
 	uint64_t pagein_fallback_touch;
 	uint64_t keyed_pkts, pins, unpins;
 };
@@ -137,8 +144,12 @@ bm_time bm_now(void);
 void bm_set_policy(const struct bm_policy *pol, bm_time timeout_ns);
 
 /* Buffers: map len bytes in node's arena at slot `slot` (fixed VA),
- * no page resident.  bm_buf_free unmaps. */
-void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd);
+ * no page resident, and enter it in the node's owners' mapping table for
+ * PD pd with `rights` (UD_FH_R_READ | UD_FH_R_WRITE; 0: not entered, the
+ * fault handler then fails a transfer that faults on it with UD_E_FAULT,
+ * and with a right missing, UD_E_PERM).  bm_buf_free unmaps. */
+void bm_buf_map(struct bm_buf *b, uint32_t node, uint32_t slot, size_t len, uint8_t pd,
+		uint8_t rights);
 /* Forget every owner's mapping (between iterations). */
 void bm_map_reset(void);
 void bm_buf_free(struct bm_buf *b);
@@ -174,7 +185,20 @@ const struct ud_r5_sched_cnt *bm_r5_cnt(uint32_t n);
 struct bm_node_cnt {
 	bm_time kernel_ns, pagein_real_ns;
 	uint64_t pageins, pages_in, src_faults, dst_faults, irqs;
+	uint64_t r5_msgs;     /* inputs to the R5 (mailbox + engine + timer)  */
 };
 void bm_node_cnt(uint32_t n, struct bm_node_cnt *c);
+
+/* Firmware in the loop (docs/board-model.md): before bm_init, make node
+ * `node`'s R5 the firmware ELF `elf` (uldma-r5-loop.elf) on QEMU's
+ * Cortex-R5F (`qemu` binary, NULL = qemu-system-arm): each R5 step of that
+ * node goes to the firmware over two semihosting pipes and its posts and
+ * notifications come back, instead of a call of the linked r5_sched. */
+void bm_fw_use(uint32_t node, const char *elf, const char *qemu);
+/* Write a trace of every R5 step (inputs, outputs, results, of every node),
+ * a digest of the whole event sequence per run, and the final counters to
+ * `path`: two runs that behave alike write identical traces. */
+void bm_trace_open(const char *path);
+void bm_trace_close(void);
 
 #endif /* BM_BOARD_H */

@@ -105,6 +105,8 @@ struct xfspec {
 	char src[32], dst[32];
 	uint8_t pd, vc;
 	bool keyed;
+	uint8_t srcmap, dstmap;    /* owners' mapping rights (UD_FH_R_*) */
+	ud_status expect;          /* UD_OK or the provoked failure       */
 };
 
 struct ref {                /* thesis numbers drawn beside ours */
@@ -214,6 +216,18 @@ static void series_kv(struct series *r, const char *kv, const char *f, int line)
 	}
 }
 
+/* The owner's mapping of a buffer, as the fault handler sees it. */
+#define RW (UD_FH_R_READ | UD_FH_R_WRITE)
+static uint8_t parse_map(const char *v, const char *f, int line)
+{
+	if (!strcmp(v, "rw")) return RW;
+	if (!strcmp(v, "ro")) return UD_FH_R_READ;
+	if (!strcmp(v, "wo")) return UD_FH_R_WRITE;
+	if (!strcmp(v, "none")) return 0;
+	die(f, line, "map: rw|ro|wo|none");
+	return 0;
+}
+
 static const char *t41_rows[5] = { "mmap", "munmap", "pin", "unpin", "touch" };
 
 static void parse(struct scen *sc, const char *file)
@@ -295,6 +309,7 @@ static void parse(struct scen *sc, const char *file)
 				{ "fifo_pop", &sc->p.fifo_pop_ns }, { "netlink", &sc->p.netlink_ns },
 				{ "wakeup", &sc->p.wakeup_ns }, { "gup", &sc->p.gup_ns },
 				{ "pkz", &sc->p.pkz_ns }, { "mbox", &sc->p.mbox_ns },
+				{ "pagein", &sc->p.pagein_ns },
 			};
 			size_t i;
 			if (!strcmp(t[1], "link_gbps")) { sc->p.link_gbps = atof(t[2]); continue; }
@@ -331,13 +346,18 @@ static void parse(struct scen *sc, const char *file)
 			snprintf(x->src, sizeof x->src, "all");
 			snprintf(x->dst, sizeof x->dst, "all");
 			x->pd = 1; x->vc = (uint8_t)sc->nxf;
+			x->srcmap = x->dstmap = RW;
 			for (int i = 4; i < n; i++) {
 				if (!strncmp(t[i], "src=", 4)) snprintf(x->src, sizeof x->src, "%s", t[i] + 4);
 				else if (!strncmp(t[i], "dst=", 4)) snprintf(x->dst, sizeof x->dst, "%s", t[i] + 4);
 				else if (!strncmp(t[i], "pd=", 3)) x->pd = (uint8_t)atoi(t[i] + 3);
 				else if (!strncmp(t[i], "vc=", 3)) x->vc = (uint8_t)atoi(t[i] + 3);
 				else if (!strcmp(t[i], "keyed")) x->keyed = true;
-				else die(file, ln, "transfer option: src= dst= pd= vc= keyed");
+				else if (!strncmp(t[i], "srcmap=", 7)) x->srcmap = parse_map(t[i] + 7, file, ln);
+				else if (!strncmp(t[i], "dstmap=", 7)) x->dstmap = parse_map(t[i] + 7, file, ln);
+				else if (!strcmp(t[i], "expect=perm")) x->expect = UD_E_PERM;
+				else if (!strcmp(t[i], "expect=fault")) x->expect = UD_E_FAULT;
+				else die(file, ln, "transfer option: src= dst= pd= vc= keyed srcmap= dstmap= expect=");
 			}
 			if (x->size == 0 || x->size > 1048576) die(file, ln, "transfer size 1 B .. 1 MB");
 			sc->nxf++;
@@ -437,12 +457,12 @@ static double wall_us(void)
  * destination must hold afterwards. */
 static void setup_xfer(struct bm_xfer *x, uint32_t from, uint32_t to, size_t size,
 		       const char *src, const char *dst, uint8_t pd, uint8_t vc,
-		       uint32_t slot, uint64_t salt)
+		       uint32_t slot, uint64_t salt, uint8_t srcmap, uint8_t dstmap)
 {
 	memset(x, 0, sizeof *x);
 	x->from = from; x->to = to; x->pd = pd; x->vc = vc;
-	bm_buf_map(&x->src, from, 2 * slot, size, pd);
-	bm_buf_map(&x->dst, to, 2 * slot + 1, size, pd);
+	bm_buf_map(&x->src, from, 2 * slot, size, pd, srcmap);
+	bm_buf_map(&x->dst, to, 2 * slot + 1, size, pd, dstmap);
 	x->expect = malloc(size);
 	x->wrote = calloc(1, size);
 	if (!x->expect || !x->wrote) { perror("malloc"); exit(2); }
@@ -521,7 +541,7 @@ static void run_sweep(struct scen *sc)
 				struct bm_xfer x;
 				bm_map_reset();
 				setup_xfer(&x, 0, 1, z, fault_res(r->fault, true),
-					   fault_res(r->fault, false), 1, 0, 0, ++salt);
+					   fault_res(r->fault, false), 1, 0, 0, ++salt, RW, RW);
 				if (r->keyed)
 					bm_keyed_register(&x);
 				double ext_it = 0, ext_before = ext;
@@ -533,8 +553,8 @@ static void run_sweep(struct scen *sc)
 					if (r->extra == 1) {
 						/* touch: fresh buffers, one byte a page */
 						struct bm_buf b1, b2;
-						bm_buf_map(&b1, 0, 40, z, 1);
-						bm_buf_map(&b2, 1, 41, z, 1);
+						bm_buf_map(&b1, 0, 40, z, 1, RW);
+						bm_buf_map(&b2, 1, 41, z, 1, RW);
 						t0 = wall_us();
 						for (size_t o = 0; o < z; o += 4096) {
 							bm_touch_page(b1.va + o, true);
@@ -547,8 +567,8 @@ static void run_sweep(struct scen *sc)
 						/* pin (+ unpin) of two fresh buffers: mlock pages
 						 * them in, as the touch does */
 						struct bm_buf b1, b2;
-						bm_buf_map(&b1, 0, 40, z, 1);
-						bm_buf_map(&b2, 1, 41, z, 1);
+						bm_buf_map(&b1, 0, 40, z, 1, RW);
+						bm_buf_map(&b2, 1, 41, z, 1, RW);
 						t0 = wall_us();
 						if (mlock(b1.va, b1.maplen) || mlock(b2.va, b2.maplen)) {
 							perror("mlock");
@@ -618,7 +638,8 @@ static void run_explicit_quiet(struct scen *sc, struct outcome *o, bool print)
 				exit(2);
 			}
 			setup_xfer(&xs[i], f->from, f->to, f->size, f->src, f->dst, f->pd, f->vc,
-				   (uint32_t)i, ++salt);
+				   (uint32_t)i, ++salt, f->srcmap, f->dstmap);
+			xs[i].expect_status = f->expect;
 			if (f->keyed)
 				bm_keyed_register(&xs[i]);
 			xp[i] = &xs[i];
@@ -653,6 +674,11 @@ static void run_explicit_quiet(struct scen *sc, struct outcome *o, bool print)
 	       "%llu bytes checked; mean latency %.1f us\n",
 	       sc->name, sc->iters, sc->nxf, sc->nodes,
 	       (unsigned long long)bm_st.bytes_checked, o->lat_us);
+	if (bm_st.xfers_failed)
+		printf("  provoked failures: %llu transfer(s) failed with the status the scenario "
+		       "expected (the owner's mapping refused a page: fault handler -> "
+		       "ud_plat_fail_transfer -> the initiator's R5 -> ud_r5_sched_abort)\n",
+		       (unsigned long long)bm_st.xfers_failed);
 	if (sc->allow_spent)
 		printf("  outcomes: %llu completed OK, %llu failed with the retry budget spent "
 		       "(UD_E_FAULT; %llu bytes not delivered, every delivered byte checked)\n",
@@ -995,14 +1021,46 @@ static void print_metrics(struct scen *sc)
 	}
 }
 
+static void usage(const char *me)
+{
+	fprintf(stderr, "usage: %s [--fw NODE:ELF] [--qemu BIN] [--trace FILE] SCENARIO.scn OUTDIR\n"
+		"  --fw NODE:ELF  node NODE's R5 is the firmware ELF (uldma-r5-loop.elf) on QEMU\n"
+		"  --trace FILE   write every R5 step, the event digests and the counters to FILE\n",
+		me);
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s SCENARIO.scn OUTDIR\n", argv[0]);
-		return 2;
+	const char *me = argv[0], *fw_elf = NULL, *qemu = NULL, *trace = NULL;
+	unsigned fw_node = 0;
+	while (argc > 1 && !strncmp(argv[1], "--", 2)) {
+		if (argc < 3)
+			usage(me);
+		if (!strcmp(argv[1], "--fw")) {
+			char *colon = strchr(argv[2], ':');
+			if (!colon)
+				usage(me);
+			fw_node = (unsigned)strtoul(argv[2], NULL, 10);
+			fw_elf = colon + 1;
+		} else if (!strcmp(argv[1], "--qemu")) {
+			qemu = argv[2];
+		} else if (!strcmp(argv[1], "--trace")) {
+			trace = argv[2];
+		} else {
+			usage(me);
+		}
+		argc -= 2;
+		argv += 2;
 	}
+	if (argc != 3)
+		usage(me);
 	static struct scen sc;
 	parse(&sc, argv[1]);
+	if (trace)
+		bm_trace_open(trace);
+	if (fw_elf)
+		bm_fw_use(fw_node, fw_elf, qemu);
 	double t0 = wall_us();
 	printf("== %s%s%s: %s\n", sc.figure[0] ? "Fig. " : "", sc.figure, sc.figure[0] ? "" : sc.name,
 	       sc.title);
@@ -1022,6 +1080,9 @@ int main(int argc, char **argv)
 	}
 	if (sc.t41)
 		run_t41(&sc, argv[2]);
+	if (fw_elf)
+		printf("  node %u's R5: the firmware %s on QEMU cortex-r5f\n", fw_node, fw_elf);
+	bm_trace_close();
 	printf("  (%.1f s wall)\n", (wall_us() - t0) / 1e6);
 	return 0;
 }

@@ -43,6 +43,12 @@
  *    module (its keys fail with ENOKEY; DEREG_MR of it answers 0 once);
  *    REG_MR may answer EAGAIN (the range kept changing while it was
  *    pinned).
+ *  - ABI 6 -> 7: DOORBELL is new (below, "The doorbell"): a mapped send
+ *    ring's WQEs taken and run at once; no struct changed.
+ *  - ABI 7 -> 8: VA_WRITE is new (a transfer between virtual addresses of
+ *    the calling process, no key, no registration: pages not present are
+ *    paged in by the fault path; below, "Virtual-address transfers"); a
+ *    completion's opcode may be ULDMA_WR_VA_WRITE; no struct changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -78,7 +84,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	6
+#define ULDMA_ABI_VERSION	8
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -388,7 +394,8 @@ struct uldma_connect_qp {
  * producer + 1 with release order.  No system call: the engine thread
  * watches the producer indices of the QPs whose rings exist (a busy poll
  * with a bounded back-off: every 50 us for a while after the last request
- * it found, then once a jiffy).  It copies each new WQE ONCE into kernel
+ * it found, then once a jiffy); or (ABI 7) ring the doorbell (below) to
+ * have them taken at once.  It copies each new WQE ONCE into kernel
  * memory, advances consumer (release order; the slot may then be reused),
  * and from then on works only on its copy -- rewriting a slot after
  * consumer passed it changes nothing.  The copy is then judged exactly as
@@ -414,6 +421,35 @@ struct uldma_connect_qp {
  * flushed or dropped as POST's are.  The engine hold of debugfs
  * (engine_pause) stops requests from running, not the copying.
  */
+/*
+ * The doorbell (ABI 7).  DOORBELL on qp, a QP of this file whose send ring
+ * exists (it was mapped once; the ring lives until the QP goes, mapped or
+ * not), does at once, in the caller's system call, what the engine
+ * thread does when its poll finds the ring: it takes every WQE written
+ * so far (same one copy, same checks, same consumer index; a WQE with no
+ * room waits in the ring as before), then -- unless the engine is held
+ * (debugfs engine_pause) -- runs qp's queued requests itself, oldest
+ * first, at most 16 of them; what is left runs on the engine thread, as
+ * after a POST.  So when DOORBELL returns 0 with the engine not held, and
+ * the QP's send queue and the file's completion queue had room, each WQE
+ * written before the call has been taken and the first 16 of qp's
+ * requests have completed (their completions are on the file's queue or
+ * completion ring).  The requests of one QP still run one at a time, in
+ * post order, under the device's one lock; only the waiting changes.
+ * Errors (nothing taken, nothing run):
+ *   EINVAL   reserved not zero
+ *   ENOENT   qp not a QP of this file (never one, or destroyed)
+ *   EBADFD   qp has no send ring (never mapped)
+ *   ERANGE   the producer index is not believed (status.error -ERANGE)
+ * rdma-core's providers ring their doorbell on every ibv_post_send (rxe's
+ * is a system call); libuldma rings this one after each post through a
+ * ring on a module with ABI 7 (uldma_qp_doorbell turns it off).
+ */
+struct uldma_doorbell {
+	__u32 qp;
+	__u32 reserved;
+};
+
 #define ULDMA_RING_DEPTH	64
 #define ULDMA_MMAP_LEN		4096
 #define ULDMA_MMAP_SQ(qp)	((__u64)(qp) << 17)
@@ -492,6 +528,60 @@ struct uldma_cq_db {
 	__u32 pad[15];
 };
 
+/*
+ * Virtual-address transfers (ABI 7; seed 004's RDMA write, docs/homes.md
+ * "The VA fault path").  VA_WRITE copies [src, src + length) of the
+ * calling process to [dst, dst + length) of the same process, naming
+ * neither a key nor a registered region: the engine translates every
+ * 256-byte packet anew through the SMMU context bank of qp's PD (bank =
+ * PD), which answers from the process's own page table as it is at that
+ * moment (present, with the right: read at the source, write at the
+ * destination).  Nothing is pinned.  A page that is not present faults:
+ * the fault handler pages it in with the kernel's own get_user_pages
+ * (one page per fault, Touch-A-Page; up to four in the 16 KB block with
+ * debugfs uldma/va_ahead = 1, Touch-Ahead) and asks the scheduler to
+ * retransmit the block (RAPF), so buffers never touched before arrive
+ * whole.  Both ranges must lie below ULDMA_VA_ADDR_LIM (2^39: the 39-bit
+ * VA of seed 004; mmap them there with a hint, e.g. MAP_FIXED_NOREPLACE).
+ *
+ * The ioctl fails, and nothing is queued, when the home refuses:
+ *   EINVAL   length 0 or > ULDMA_VA_MAX_LEN, flags or reserved not 0, a
+ *            range reaching ULDMA_VA_ADDR_LIM, or the caller is not the
+ *            process that opened the file (the transfer runs on the
+ *            opener's address space; a forked child opens its own)
+ *   ENOENT   qp is not a QP of this file
+ *   ENOBUFS  this file's completion queue has no room for the completion
+ *   EBUSY    qp has a VA transfer not yet completed (one at a time per QP:
+ *            the QP is the transfer's channel of the scheduler)
+ * Otherwise it returns 0 and the transfer gets exactly ONE completion
+ * (opcode ULDMA_WR_VA_WRITE, wr_id echoed): status 0 and byte_len ==
+ * length once every block was acknowledged; or an error, byte_len 0:
+ *   EACCES   a page the process maps without the right (a read-only
+ *            destination, a write-only source): the fault handler
+ *            completes the transfer with the core's UD_E_PERM
+ *   EFAULT   a page the process does not map with any right (a forged
+ *            or unmapped address, PROT_NONE), or the retry budget spent
+ *   ECANCELED  qp destroyed while the transfer was outstanding
+ * A packet whose page faults stores nothing; on an error, pages written
+ * before the fault keep what they got, and a page the process may not
+ * write is never written.  munmap or exit during a transfer: later packets
+ * find the page gone and the transfer fails (EFAULT); no old page is
+ * touched.
+ */
+#define ULDMA_WR_VA_WRITE	2u
+#define ULDMA_VA_ADDR_LIM	(1ull << 39)
+#define ULDMA_VA_MAX_LEN	(4u << 20)
+
+struct uldma_va_write {
+	__u64 wr_id;		/* echoed in the completion                 */
+	__u64 src;		/* source VA of this process                */
+	__u64 dst;		/* destination VA of this process           */
+	__u32 qp;
+	__u32 length;		/* 1 .. ULDMA_VA_MAX_LEN                    */
+	__u32 flags;		/* 0                                        */
+	__u32 reserved;		/* 0                                        */
+};
+
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
 #define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
 #define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
@@ -507,5 +597,7 @@ struct uldma_cq_db {
 #define ULDMA_IOC_BIND_MW	ULDMA_IOC(0x0b, struct uldma_bind_mw)
 #define ULDMA_IOC_DEALLOC_MW	ULDMA_IOC(0x0c, struct uldma_dealloc_mw)
 #define ULDMA_IOC_CONNECT_QP	ULDMA_IOC(0x0d, struct uldma_connect_qp)
+#define ULDMA_IOC_DOORBELL	ULDMA_IOC(0x0e, struct uldma_doorbell)
+#define ULDMA_IOC_VA_WRITE	ULDMA_IOC(0x0f, struct uldma_va_write)
 
 #endif /* _UAPI_ULDMA_H */

@@ -21,6 +21,16 @@
 #                                         completion: POLL ioctl over the
 #                                         mapped completion ring's loads
 #                                         and consumer store (ABI 6)
+#   fault_path_vs_bare_pagein: Z          VA write of 64 KB (ABI 7): extra
+#                                         time into a never-touched
+#                                         destination over one into touched
+#                                         pages, over the time to touch the
+#                                         16 pages from user space (the
+#                                         handler's default, Touch-A-Page);
+#                                         goal Z <= 2
+#   fault_path_vs_bare_pagein_ahead: Z'   the same with Touch-Ahead
+#                                         (debugfs va_ahead: up to 4 pages
+#                                         per fault)
 # On a machine without qemu-system-x86_64, a Debian kernel image or its
 # headers (scripts/deps.sh board installs them), both lines say "absent"
 # and make bench goes on; a guest run that fails where they exist fails.
@@ -29,12 +39,12 @@ BENCHES += bench-guest
 # guest, tests/board/Makefile bench-guest-arm64) printed beside it, its
 # headline names ending in _arm64.
 GUEST_ARCHS ?= x86_64 arm64
-GUEST_HEADLINES := engine_copy_vs_memcpy_64k engine_copy_vs_memcpy_64k_inside dma_start_user_vs_ioctl poll_ring_vs_ioctl
+GUEST_HEADLINES := engine_copy_vs_memcpy_64k engine_copy_vs_memcpy_64k_inside dma_start_user_vs_ioctl poll_ring_vs_ioctl fault_path_vs_bare_pagein fault_path_vs_bare_pagein_ahead
 GUEST_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 GUEST_KVER := $(patsubst linux-headers-%,%,$(notdir $(GUEST_KDIR)))
 
 bench-guest:
-	@echo "== guest: the soft engine against memcpy, 64 KB, starting a transfer through the mapped ring against the POST ioctl, and taking a completion from the mapped completion ring against POLL, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
+	@echo "== guest: the soft engine against memcpy, 64 KB, starting a transfer through the mapped ring against the POST ioctl, taking a completion from the mapped completion ring against POLL, and a VA write into untouched pages against touching them, in a QEMU-booted kernel (tests/board/uldma_bench.c)"
 	@if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$(GUEST_KDIR)" ] || \
 	    [ ! -f /boot/vmlinuz-$(GUEST_KVER) ] || ! command -v cpio >/dev/null || [ ! -x /bin/busybox ]; then \
 		why="no qemu-system-x86_64, Debian kernel image + headers, cpio or busybox-static here: scripts/deps.sh board"; \
@@ -42,11 +52,13 @@ bench-guest:
 		echo "engine_copy_vs_memcpy_64k_inside: absent ($$why)"; \
 		echo "dma_start_user_vs_ioctl: absent ($$why)"; \
 		echo "poll_ring_vs_ioctl: absent ($$why)"; \
+		echo "fault_path_vs_bare_pagein: absent ($$why)"; \
+		echo "fault_path_vs_bare_pagein_ahead: absent ($$why)"; \
 		for m in $(GUEST_HEADLINES); do echo "$${m}_arm64: absent ($$why)"; done; \
 	else \
 		mkdir -p $(OUT)/guest; \
 		$(MAKE) -s -C $(ROOT)/tests/board bench-guest >$(OUT)/guest/report.txt 2>&1; rc=$$?; \
-		grep -v '^engine_copy\|^dma_start\|^poll_ring' $(OUT)/guest/report.txt; \
+		grep -v '^engine_copy\|^dma_start\|^poll_ring\|^fault_path' $(OUT)/guest/report.txt; \
 		[ $$rc -eq 0 ] || { echo "guest bench FAILED (build/board/bench/console.log)" >&2; exit 1; }; \
 		a64why=""; \
 		case " $(GUEST_ARCHS) " in *" arm64 "*) ;; *) a64why="not asked for (GUEST_ARCHS=$(GUEST_ARCHS))" ;; esac; \
@@ -57,16 +69,16 @@ bench-guest:
 			echo "  -- the same in the arm64 guest (cortex-a53)"; \
 			$(MAKE) -s -C $(ROOT)/tests/board bench-guest-arm64 >$(OUT)/guest/arm64/report.txt 2>&1 || \
 				{ cat $(OUT)/guest/arm64/report.txt >&2; echo "guest bench FAILED on arm64 (build/board/arm64/bench/console.log)" >&2; exit 1; }; \
-			grep -v '^engine_copy\|^dma_start\|^poll_ring' $(OUT)/guest/arm64/report.txt; \
+			grep -v '^engine_copy\|^dma_start\|^poll_ring\|^fault_path' $(OUT)/guest/arm64/report.txt; \
 			printf '  %-34s %10s %10s\n' figure x86_64 arm64; \
 			for m in $(GUEST_HEADLINES); do \
 				printf '  %-34s %10s %10s\n' $$m "$$(sed -n "s/^$$m: //p" $(OUT)/guest/report.txt)" \
 					"$$(sed -n "s/^$$m: //p" $(OUT)/guest/arm64/report.txt)"; \
 			done; \
 		fi; \
-		grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl\|^poll_ring_vs_ioctl' $(OUT)/guest/report.txt; \
+		grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl\|^poll_ring_vs_ioctl\|^fault_path_vs_bare_pagein' $(OUT)/guest/report.txt; \
 		if [ -z "$$a64why" ]; then \
-			grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl\|^poll_ring_vs_ioctl' $(OUT)/guest/arm64/report.txt | \
+			grep '^engine_copy_vs_memcpy_64k\|^dma_start_user_vs_ioctl\|^poll_ring_vs_ioctl\|^fault_path_vs_bare_pagein' $(OUT)/guest/arm64/report.txt | \
 				sed 's/^\([a-z0-9_]*\):/\1_arm64:/'; \
 		else for m in $(GUEST_HEADLINES); do echo "$${m}_arm64: absent ($$a64why)"; done; fi; \
 	fi

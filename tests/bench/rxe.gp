@@ -20,7 +20,8 @@ set title "one-way latency, us: median solid, best dashed (lower is better)"
 set ylabel "us (half round trip)"
 # the averages and ibv_rc_pingpong are in table.txt: under TCG on a shared
 # host the averages swing by 10x between runs, the medians much less
-plot dir."/rxe.tsv" using 1:11 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "uldma rdma\\_pingpong, mapped rings", \
+plot dir."/rxe.tsv" using 1:11 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "uldma rdma\\_pingpong, mapped rings + doorbell", \
+     ""             using 1:13 with linespoints lw 2 pt 11 lc rgb "#17becf" title "uldma rdma\\_pingpong, mapped rings, no doorbell", \
      ""             using 1:12 with linespoints lw 2 pt 9 lc rgb "#9467bd" title "uldma rdma\\_pingpong, ioctls", \
      ""             using 1:6 with linespoints lw 2 pt 5 lc rgb "#d62728" title "rxe ib\\_write\\_lat (t\\_typical)", \
      ""             using 1:3 with linespoints lw 1 pt 6 dt 2 lc rgb "#1f77b4" notitle, \

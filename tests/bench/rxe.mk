@@ -2,8 +2,9 @@
 # tests/bench/rxe.mk -- ours beside Linux rxe (soft-RoCE), issue 22's
 # "the same figures for Linux rxe where the guest kernel has it".  In one
 # boot of the x86_64 guest (tests/board/Makefile bench-rxe,
-# tests/board/rxe_init.sh), then of the arm64 one (bench-rxe-arm64): our examples/rdma_pingpong (mapped rings,
-# then the ioctls) and rdma_bw through
+# tests/board/rxe_init.sh), then of the arm64 one (bench-rxe-arm64): our
+# examples/rdma_pingpong (mapped rings with the doorbell, the rings with
+# no doorbell, then the ioctls) and rdma_bw through
 # uldma.ko, then the Debian kernel's rdma_rxe on a dummy netdev with
 # rdma-core's ibv_rc_pingpong (polling, and -e) and perftest's
 # ib_write_lat / ib_write_bw, server and client in the guest, the same
@@ -19,6 +20,10 @@
 #   rxe_pingpong_latency_median_ratio_64: X'' our median over t_typical
 #   rxe_pingpong_latency_median_ratio_64_ioctl: the same, our ping-pong
 #                                          through the POST/POLL ioctls
+#   rxe_pingpong_latency_median_ratio_64_nodb: the same, through the
+#                                          mapped rings with no doorbell
+#   rxe_pingpong_latency_median_ratio_16: our median over t_typical at
+#                                          16 B (rings with the doorbell)
 #   rxe_bw_ratio_64k: Y                    ours / rxe, RDMA-write MB/s at
 #                                          64 KB (rdma_bw over ib_write_bw;
 #                                          > 1: ours faster)
@@ -32,7 +37,7 @@ BENCHES += bench-rxe
 RXE_OUT  := $(OUT)/rxe
 RXE_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 RXE_KVER := $(patsubst linux-headers-%,%,$(notdir $(RXE_KDIR)))
-RXE_HEADLINES := rxe_pingpong_latency_ratio_64 rxe_pingpong_latency_best_ratio_64 rxe_pingpong_latency_median_ratio_64 rxe_pingpong_latency_median_ratio_64_ioctl rxe_bw_ratio_64k
+RXE_HEADLINES := rxe_pingpong_latency_ratio_64 rxe_pingpong_latency_best_ratio_64 rxe_pingpong_latency_median_ratio_64 rxe_pingpong_latency_median_ratio_64_ioctl rxe_pingpong_latency_median_ratio_64_nodb rxe_pingpong_latency_median_ratio_16 rxe_bw_ratio_64k
 
 # RXE_ARCHS: the guests to run (x86_64 first; arm64 is the same bench on
 # qemu-system-aarch64 -cpu cortex-a53, headline names ending in _arm64,

@@ -4,7 +4,10 @@
  * programs: "<prefix>: ok   name (detail)" or "<prefix>: FAIL name ...",
  * counted in total/passed.  Each program defines BOARD_CHECK_PREFIX before
  * including it.  Also the one socket helper of the multi-process tests:
- * sock_io moves exactly n bytes over a stream socket.
+ * sock_io moves exactly n bytes over a stream socket.  And the one way
+ * to wait for the kernel: WAIT_UNTIL(cond, ms) re-tests cond every
+ * millisecond for up to ms and yields its last value, so a check never
+ * depends on how fast a loaded host runs the guest (a fixed sleep did).
  */
 #ifndef BOARD_CHECK_H
 #define BOARD_CHECK_H
@@ -12,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 static unsigned int total, passed;
@@ -55,5 +59,20 @@ static inline int sock_io(int s, void *m, size_t n, int out)
 	}
 	return 0;
 }
+
+static inline void board_nap_ms(unsigned int ms)
+{
+	struct timespec t = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&t, NULL);
+}
+
+#define WAIT_UNTIL(cond, ms)						\
+	({								\
+		unsigned int wait_i_;					\
+		for (wait_i_ = 0; wait_i_ < (ms) && !(cond); wait_i_++)	\
+			board_nap_ms(1);				\
+		(cond);							\
+	})
 
 #endif /* BOARD_CHECK_H */

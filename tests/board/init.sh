@@ -7,7 +7,9 @@
 # lib/libuldma), the attacks from another process (/uldma_attack_test),
 # the mapped send rings (/uldma_ring_test), the mapped completion ring
 # (/uldma_cq_test), registered memory invalidated
-# under outstanding transfers (/uldma_inval_test), the example (/rdma_loopback) and the two-process examples
+# under outstanding transfers (/uldma_inval_test), virtual-address
+# transfers through the VA fault path (/uldma_vafault_test), the example
+# (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
 # window and 32 queued requests (the engine held), shows the module's
@@ -122,6 +124,21 @@ t=${asummary#attack: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$asummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL attack test (exit $rc, ${asummary:-no summary line})"
 [ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the attack test: $(counter pins_held)"
+# Virtual-address transfers through the VA fault path (ABI 7): touched
+# pages take no fault; untouched source and destination pages are paged in
+# by the fault handler and arrive byte-exact; permission faults and forged
+# addresses complete with their errors and write nothing:
+# "vafault: N/N checks passed".
+[ -x /uldma_vafault_test ] || verdict "FAIL /uldma_vafault_test missing"
+/uldma_vafault_test >/vafault.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /vafault.log
+vsummary=$(grep '^vafault: [0-9]*/[0-9]* checks passed$' /vafault.log)
+n=${vsummary#vafault: }; n=${n%%/*}
+t=${vsummary#vafault: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$vsummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL vafault test (exit $rc, ${vsummary:-no summary line})"
+[ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the vafault test: $(counter pins_held)"
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
 run0=$(counter engine_run); ns0=$(counter engine_run_ns)
 t0=$(cut -d' ' -f1 /proc/uptime)
@@ -211,4 +228,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

@@ -3,7 +3,8 @@
 # (tests/board/rxe_initrd.sh builds it; make bench runs it through
 # tests/bench/rxe.mk).  In one boot of the guest:
 #   1. ours: insmod uldma.ko, /rdma_pingpong -n ROUNDS (through the mapped
-#      rings, then again through the ioctls: EX_NO_MAP=1) and
+#      rings with the doorbell after each post, ABI 7; then the rings with
+#      no doorbell: EX_NO_DB=1; then through the ioctls: EX_NO_MAP=1) and
 #      /rdma_bw -m MB -w 3000 (two processes each, RDMA writes through the
 #      soft engine), then rmmod;
 #   2. Linux rxe (soft-RoCE): the Debian kernel's rdma_rxe and its
@@ -16,7 +17,7 @@
 #      this guest over rxe0 (traffic to the device's own address is looped
 #      inside rxe), the control exchange over TCP on 127.0.0.1.
 # Every output line goes to the console prefixed "uldma-rxe: TAG " (TAG:
-# ours_pp, ours_ppi, ours_bw, rc_pp SIZE, rc_ev SIZE, wlat SIZE, wbw SIZE, info), then
+# ours_pp, ours_ppn, ours_ppi, ours_bw, rc_pp SIZE, rc_ev SIZE, wlat SIZE, wbw SIZE, info), then
 # "uldma-rxe: done" or "uldma-rxe: FAIL why"; then power off.
 # Parameters from the kernel command line: ud_rounds= (ping-pong round
 # trips a size, default 200), ud_mb= (bandwidth bytes a size, MB, default 16).
@@ -52,6 +53,10 @@ say "info clocksource $(cat /sys/devices/system/clocksource/clocksource0/current
 insmod /uldma.ko || fail "insmod uldma.ko"
 timeout 600 /rdma_pingpong -n "$ROUNDS" > /pp.log 2>&1 || { tag ours_pp < /pp.log; fail "rdma_pingpong"; }
 tag ours_pp < /pp.log
+# the same through the mapped rings with no doorbell: the engine thread
+# finds each WQE on its next poll
+EX_NO_DB=1 timeout 600 /rdma_pingpong -n "$ROUNDS" > /ppn.log 2>&1 || { tag ours_ppn < /ppn.log; fail "rdma_pingpong (rings, no doorbell)"; }
+tag ours_ppn < /ppn.log
 # the same through the POST and POLL ioctls (no mapped rings): the ioctl
 # wakes the engine thread at once, where a ring waits for its next poll
 EX_NO_MAP=1 timeout 600 /rdma_pingpong -n "$ROUNDS" > /ppi.log 2>&1 || { tag ours_ppi < /ppi.log; fail "rdma_pingpong (ioctls)"; }

@@ -31,17 +31,35 @@
  *            consumer index; no system call
  *   ioctl    uldma_poll_cq on a context without the mapping: POLL
  * Median per-completion time of the batches.
+ * Then issue 22's fault_path_vs_bare_pagein (ABI 7, the VA fault path):
+ * rounds interleaved (touched, untouched, bare, ...), each timed from the
+ * post to the completion (or around the loop):
+ *   touched    a VA write of 64 KB between a touched source and a
+ *              destination every page of which was written first
+ *   untouched  the same into a destination never touched (a fresh
+ *              anonymous mapping): every page faults in the engine, the
+ *              handler pages it in (Touch-A-Page), the R5 retransmits
+ *   bare       the same 16 pages of a fresh mapping touched (one write
+ *              a page) from user space
+ * Z = (median untouched - median touched) / median bare; the same with
+ * Touch-Ahead (debugfs va_ahead) printed beside it.  Every destination
+ * is checked byte for byte.
  * Prints "bench: ..." lines and the headline lines
  *   engine_copy_vs_memcpy_64k: Y          (user-visible / memcpy)
  *   engine_copy_vs_memcpy_64k_inside: Y'  (inside ud_wr_run / memcpy)
  *   dma_start_user_vs_ioctl: X            (ioctl post / ring post)
  *   poll_ring_vs_ioctl: P                 (POLL ioctl / ring poll)
+ *   fault_path_vs_bare_pagein: Z          (extra time into untouched pages
+ *                                          / user-space touch of them)
+ *   fault_path_vs_bare_pagein_ahead: Z'   (the same, Touch-Ahead)
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "libuldma.h"
@@ -235,6 +253,107 @@ static int poll_bench(const struct poll_ctx *cr, const struct poll_ctx *ci,
 	return 0;
 }
 
+#define VA_ARENA	0x1000000000ull	/* below 2^39 (ULDMA_VA_ADDR_LIM) */
+#define VA_ROUNDS	31u
+
+/* A fresh anonymous mapping of LEN bytes at slot k of the VA arena. */
+static uint8_t *va_map(unsigned int k)
+{
+	void *want = (void *)(uintptr_t)(VA_ARENA + (uint64_t)k * 0x1000000u);
+	void *m = mmap(want, LEN, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+	if (m != want)
+		return NULL;
+	madvise(m, LEN, MADV_NOHUGEPAGE);
+	return m;
+}
+
+/* One VA write of LEN bytes, post to completion: seconds, < 0 on error. */
+static double va_time(int fd, uint32_t qp, const uint8_t *src, uint8_t *dst)
+{
+	struct uldma_wc wc;
+	double t0 = now();
+	int c;
+
+	if (uldma_post_va_write(fd, qp, 7, src, dst, LEN))
+		return -1;
+	c = uldma_poll_wait(fd, &wc, 1, 60000);
+	if (c != 1 || wc.status || wc.byte_len != LEN)
+		return -1;
+	return now() - t0;
+}
+
+static int set_ahead(int on)
+{
+	FILE *f = fopen("/sys/kernel/debug/uldma/va_ahead", "w");
+	int r;
+
+	if (!f)
+		return -1;
+	r = fputs(on ? "Y\n" : "N\n", f) < 0;
+	return fclose(f) || r ? -1 : 0;
+}
+
+/*
+ * fault_path_vs_bare_pagein: VA_ROUNDS rounds of (touched, untouched,
+ * bare), interleaved, with Touch-A-Page (ahead 0) or Touch-Ahead; the
+ * figure and the medians, or < 0 on an error.
+ */
+static double fault_bench(int fd, uint32_t qp, const uint8_t *src, int ahead)
+{
+	static double tt[VA_ROUNDS], tu[VA_ROUNDS], tb[VA_ROUNDS];
+	long long pg0 = counter("va_pageins"), n0 = counter("va_pages_in");
+	long long f0 = counter("va_dst_faults");
+	unsigned int r, i;
+	uint8_t *d;
+	double t0, z;
+
+	if (set_ahead(ahead))
+		return -1;
+	for (r = 0; r < VA_ROUNDS; r++) {
+		d = va_map(1);
+		if (!d)
+			return -1;
+		for (i = 0; i < LEN; i += 4096)
+			d[i] = 1;		/* every page touched */
+		tt[r] = va_time(fd, qp, src, d);
+		if (tt[r] < 0 || memcmp(d, src, LEN))
+			return -1;
+		munmap(d, LEN);
+		d = va_map(1);
+		if (!d)
+			return -1;
+		tu[r] = va_time(fd, qp, src, d);	/* none touched */
+		if (tu[r] < 0 || memcmp(d, src, LEN))
+			return -1;
+		munmap(d, LEN);
+		d = va_map(1);
+		if (!d)
+			return -1;
+		t0 = now();
+		for (i = 0; i < LEN; i += 4096)
+			((volatile uint8_t *)d)[i] = 1;
+		tb[r] = now() - t0;
+		munmap(d, LEN);
+	}
+	set_ahead(0);
+	qsort(tt, VA_ROUNDS, sizeof(double), cmp_d);
+	qsort(tu, VA_ROUNDS, sizeof(double), cmp_d);
+	qsort(tb, VA_ROUNDS, sizeof(double), cmp_d);
+	z = (tu[VA_ROUNDS / 2] - tt[VA_ROUNDS / 2]) / tb[VA_ROUNDS / 2];
+	printf("bench: VA write of 64 KB (%s), %u rounds interleaved, Z from the p10s (the least disturbed rounds) %.1f; medians: into touched pages %.1f us [p10 %.1f, p90 %.1f], into untouched pages %.1f us [p10 %.1f, p90 %.1f], user-space touch of the 16 pages %.1f us [p10 %.1f, p90 %.1f]; %lld destination faults, %lld page-ins of %lld pages\n",
+	       ahead ? "Touch-Ahead" : "Touch-A-Page", VA_ROUNDS,
+	       (tu[VA_ROUNDS / 10] - tt[VA_ROUNDS / 10]) / tb[VA_ROUNDS / 10],
+	       tt[VA_ROUNDS / 2] * 1e6, tt[VA_ROUNDS / 10] * 1e6,
+	       tt[VA_ROUNDS * 9 / 10] * 1e6, tu[VA_ROUNDS / 2] * 1e6,
+	       tu[VA_ROUNDS / 10] * 1e6, tu[VA_ROUNDS * 9 / 10] * 1e6,
+	       tb[VA_ROUNDS / 2] * 1e6, tb[VA_ROUNDS / 10] * 1e6,
+	       tb[VA_ROUNDS * 9 / 10] * 1e6, counter("va_dst_faults") - f0,
+	       counter("va_pageins") - pg0, counter("va_pages_in") - n0);
+	return z;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int n = argc > 1 ? (unsigned int)atoi(argv[1]) : 200;
@@ -361,6 +480,24 @@ int main(int argc, char **argv)
 		if (poll_bench(&cr, &ci, a, b))
 			return 1;
 		uldma_close_device(cr.fd);
+	}
+	{
+		uint8_t *src = va_map(0);
+		double z, za;
+
+		if (!src) {
+			printf("bench: FAIL VA source mapping\n");
+			return 1;
+		}
+		memcpy(src, a, LEN);
+		z = fault_bench(fd, qp, src, 0);
+		za = z < 0 ? z : fault_bench(fd, qp, src, 1);
+		if (z < 0 || za < 0) {
+			printf("bench: FAIL VA fault bench\n");
+			return 1;
+		}
+		printf("fault_path_vs_bare_pagein: %.1f\n", z);
+		printf("fault_path_vs_bare_pagein_ahead: %.1f\n", za);
 	}
 	uldma_close_device(fd);
 	return 0;

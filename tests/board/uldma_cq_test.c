@@ -104,7 +104,7 @@ int main(void)
 	struct uldma_wc wc[ULDMA_CQ_DEPTH + 8];
 	uint32_t pd2, qp2, qp3, l2, r2, prod, i, len, off, bad;
 	uint8_t *b2;
-	long polls;
+	long polls, done0;
 	void *m;
 	int r, r2x, got, k;
 
@@ -157,10 +157,12 @@ int main(void)
 
 	/* Completions queued before the mapping move into the ring. */
 	r = 0;
+	done0 = counter("completions");
 	for (k = 0; k < 3 && !r; k++)
 		r = uldma_post_write(fd, qp, qp, 1000u + (uint64_t)k, src, sl,
 				     dst, dr, 100);
-	sleep_ms(300);	/* they complete on the kernel's queue */
+	/* they complete on the kernel's queue */
+	WAIT_UNTIL(counter("completions") >= done0 + 3, 5000);
 	r2x = r ? r : uldma_map_cq(fd);
 	polls = counter("polls");
 	if (!r2x) {
@@ -260,7 +262,7 @@ int main(void)
 	prod = ring->producer;
 	__atomic_store_n(&db->consumer, prod + 5, __ATOMIC_RELEASE);
 	r = uldma_post_write(fd, qp, qp, 5000, src, sl, dst, dr, 64);
-	sleep_ms(200);
+	WAIT_UNTIL(ring->error == -ERANGE, 5000);
 	r2x = uldma_poll_cq(fd, 1, wc);
 	check("consumer index past the producer: the ring says ERANGE, the library too",
 	      ring->error == -ERANGE && r2x == -ERANGE, "post %d error %d poll %d",

@@ -20,6 +20,19 @@
  *   - a slot rewritten after the kernel took it (consumer passed it)
  *     changes nothing: the request that runs is the one copied (no second
  *     read of the shared page);
+ *   - the doorbell (ABI 7; the checks above run with it off, on the
+ *     engine's polling alone): with the engine held it takes the WQEs
+ *     written (consumer == producer when it returns) and runs none; with
+ *     the engine free, a write is complete when the doorbell returns (its
+ *     completion there, bytes there), for one WQE, for 16 (its budget),
+ *     and with more than 16 the first 16 are and the thread runs the rest;
+ *     the library's own post rings it once it is on; a doorbell on another
+ *     context's QP, a garbage QP or a destroyed one answers ENOENT, on a
+ *     QP with no ring EBADFD, with the reserved field set EINVAL, on a
+ *     ring whose producer index is refused ERANGE (nothing taken, nothing
+ *     written).  No assertion depends on timing: the doorbell takes and
+ *     runs under the device mutex before it returns, whatever the thread
+ *     did before;
  *   - munmap while requests are queued: they complete; mapping again shows
  *     the same ring; close with requests queued and in the ring.
  * Prints "ring: N/N checks passed"; exit 0 only when all held.
@@ -30,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -141,6 +155,175 @@ static void forged(const char *name, struct uldma_wqe w, int want,
 	      is_zero(watch, wlen) ? "untouched" : "WRITTEN");
 }
 
+/* Post n 64-byte writes of src + 64 i to dst + 64 i, no doorbell. */
+static int ring_n(uint32_t n, uint64_t id0)
+{
+	uint32_t i;
+	int r = 0;
+
+	for (i = 0; i < n && !r; i++)
+		r = uldma_post_ring(fd, qp, &(struct uldma_wqe){
+			.wr_id = id0 + i, .dest_qp = qp,
+			.opcode = ULDMA_WR_RDMA_WRITE,
+			.local_addr = (uintptr_t)(src + 64 * i), .lkey = src_l,
+			.remote_addr = (uintptr_t)(dst + 64 * i), .rkey = dst_r,
+			.length = 64 });
+	return r;
+}
+
+/* Take completions (no wait): how many, all in order from id0, status 0. */
+static int take_now(uint64_t id0, int *ok)
+{
+	struct uldma_wc wc[64];
+	int c, i, got = 0;
+
+	while ((c = uldma_poll(fd, wc, 64)) > 0) {
+		for (i = 0; i < c; i++)
+			*ok = *ok && wc[i].status == 0 && wc[i].byte_len == 64 &&
+			      wc[i].wr_id == id0 + (uint64_t)got + (uint64_t)i;
+		got += c;
+	}
+	return c < 0 ? c : got;
+}
+
+/* Wait for n completions in order from id0 (3 s at most each). */
+static int take_wait(uint32_t n, uint64_t id0, int *ok)
+{
+	struct uldma_wc wc[64];
+	int c, i, got = 0;
+
+	while (got < (int)n) {
+		c = uldma_poll_wait(fd, wc, 64, 3000);
+		if (c <= 0)
+			break;
+		for (i = 0; i < c; i++)
+			*ok = *ok && wc[i].status == 0 && wc[i].byte_len == 64 &&
+			      wc[i].wr_id == id0 + (uint64_t)got + (uint64_t)i;
+		got += c;
+	}
+	return got;
+}
+
+/* The doorbell (ABI 7). */
+static void doorbell_checks(const struct uldma_query *q)
+{
+	struct uldma_doorbell d = { .qp = qp, .reserved = 1 };
+	uint32_t prod0, cons0, qpd;
+	int r, c, ok, ok2;
+
+	check("ABI 7: the module has the doorbell", q->abi_version >= 7,
+	      "abi %u", q->abi_version);
+
+	/* Held: everything taken at once, nothing run. */
+	memset(dst, 0, BUF);
+	engine_pause(1);
+	cons0 = st->consumer;
+	r = ring_n(3, 500);
+	prod0 = ring->producer;
+	c = r ? r : uldma_ring_doorbell(fd, qp);
+	ok = 1;
+	check("doorbell, engine held: all 3 WQEs taken when it returns, none run",
+	      r == 0 && c == 0 && prod0 == cons0 + 3 &&
+	      __atomic_load_n(&st->consumer, __ATOMIC_ACQUIRE) == prod0 &&
+	      take_now(500, &ok) == 0 && is_zero(dst, BUF),
+	      "post %d doorbell %d, consumer %u of %u", r, c, st->consumer,
+	      prod0);
+	engine_pause(0);
+	ok = 1;
+	c = take_wait(3, 500, &ok);
+	check("then released: the 3 complete in order, bytes there",
+	      ok && c == 3 && !memcmp(dst, src, 192), "%d", c);
+
+	/* Free: one write complete when the doorbell returns. */
+	memset(dst, 0, BUF);
+	r = ring_n(1, 510);
+	c = r ? r : uldma_ring_doorbell(fd, qp);
+	ok = 1;
+	check("doorbell: the write is complete when it returns",
+	      r == 0 && c == 0 && take_now(510, &ok) == 1 && ok &&
+	      !memcmp(dst, src, 64) && is_zero(dst + 64, BUF - 64),
+	      "post %d doorbell %d", r, c);
+
+	/* 16 WQEs, one doorbell: all 16 complete when it returns. */
+	memset(dst, 0, BUF);
+	r = ring_n(16, 520);
+	c = r ? r : uldma_ring_doorbell(fd, qp);
+	ok = 1;
+	check("16 WQEs, one doorbell: all 16 complete when it returns",
+	      r == 0 && c == 0 && take_now(520, &ok) == 16 && ok &&
+	      !memcmp(dst, src, 16 * 64), "post %d doorbell %d", r, c);
+
+	/* 40: the first 16 (at least) when it returns, the thread the rest. */
+	memset(dst, 0, BUF);
+	r = ring_n(40, 600);
+	c = r ? r : uldma_ring_doorbell(fd, qp);
+	ok = ok2 = 1;
+	cons0 = (uint32_t)take_now(600, &ok);
+	check("40 WQEs, one doorbell: all taken, >= 16 complete when it returns, the rest later",
+	      r == 0 && c == 0 && cons0 >= 16 && cons0 <= 40 && ok &&
+	      take_wait(40 - cons0, 600 + cons0, &ok2) == (int)(40 - cons0) &&
+	      ok2 && !memcmp(dst, src, 40 * 64),
+	      "post %d doorbell %d, %u at once", r, c, cons0);
+
+	/* The library rings it after its own posts once it is on. */
+	memset(dst, 0, BUF);
+	r = uldma_qp_doorbell(fd, qp, 1);
+	c = r ? r : uldma_post_write(fd, qp, qp, 700, src, src_l, dst, dst_r,
+				     3000);
+	{
+		struct uldma_wc wc;
+		int n = uldma_poll(fd, &wc, 1);
+
+		check("uldma_post_write with the doorbell on: complete when it returns",
+		      r == 0 && c == 0 && n == 1 && wc.wr_id == 700 &&
+		      wc.status == 0 && wc.byte_len == 3000 &&
+		      !memcmp(dst, src, 3000) && is_zero(dst + 3000, BUF - 3000),
+		      "on %d post %d poll %d", r, c, n);
+	}
+
+	/* Refusals: each a defined error, nothing taken. */
+	r = uldma_ring_doorbell(fd, qpo);
+	check("doorbell on another context's QP: ENOENT", r == -ENOENT, "%d",
+	      r);
+	r = uldma_ring_doorbell(fd, 0xdeadbeefu);
+	check("doorbell on QP 0xdeadbeef: ENOENT", r == -ENOENT, "%d", r);
+	r = uldma_ring_doorbell(fd, qp2);
+	check("doorbell on a QP whose ring was never mapped: EBADFD",
+	      r == -EBADFD, "%d", r);
+	r = uldma_ring_doorbell(fd2, qpo);
+	check("doorbell on the other context's own unmapped QP: EBADFD",
+	      r == -EBADFD, "%d", r);
+	r = ioctl(fd, ULDMA_IOC_DOORBELL, &d) ? -errno : 0;
+	check("doorbell with the reserved field set: EINVAL", r == -EINVAL,
+	      "%d", r);
+	r = uldma_create_qp(fd, pd, &qpd);
+	if (!r)
+		r = uldma_map_qp(fd, qpd);
+	if (!r)
+		r = uldma_destroy_qp(fd, qpd);
+	c = r ? r : uldma_ring_doorbell(fd, qpd);
+	check("doorbell on a destroyed QP (ring mapped before): ENOENT",
+	      r == 0 && c == -ENOENT, "%d %d", r, c);
+	memset(dst, 0, BUF);
+	cons0 = st->consumer;
+	prod0 = ring->producer;
+	__atomic_store_n(&ring->producer, prod0 + 1000, __ATOMIC_RELEASE);
+	r = uldma_ring_doorbell(fd, qp);
+	ok = 1;
+	check("doorbell with the producer index 1000 ahead: ERANGE, nothing taken or written",
+	      r == -ERANGE && st->error == -ERANGE && st->consumer == cons0 &&
+	      take_now(0, &ok) == 0 && is_zero(dst, BUF), "%d error %d",
+	      r, st->error);
+	__atomic_store_n(&ring->producer, prod0, __ATOMIC_RELEASE);
+	r = ring_n(1, 800);
+	c = r ? r : uldma_ring_doorbell(fd, qp);
+	ok = 1;
+	check("index back: the doorbell works again, error 0",
+	      r == 0 && c == 0 && st->error == 0 && take_now(800, &ok) == 1 &&
+	      ok && !memcmp(dst, src, 64), "%d %d", r, c);
+	uldma_qp_doorbell(fd, qp, 0);
+}
+
 int main(int argc, char **argv)
 {
 	struct uldma_wqe w;
@@ -223,6 +406,9 @@ int main(int argc, char **argv)
 	      uldma_qp_mapped(fd, qp), "%d", r);
 	if (r)
 		goto out;
+	/* The ring on the engine's polling alone, until the doorbell part. */
+	r = uldma_qp_doorbell(fd, qp, 0);
+	check("doorbell off for the polling checks", r == 0, "%d", r);
 	/* The library's own mapping, read back as a forger would use it. */
 	m = mmap(NULL, ULDMA_MMAP_LEN, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
 		 (off_t)ULDMA_MMAP_SQ(qp));
@@ -291,13 +477,15 @@ int main(int argc, char **argv)
 	memset(dst, 0, BUF);
 	r = engine_pause(1);
 	n = 0;
-	for (i = 0; i < 4 && r == 0; i++) {
+	/* until ring and send queue are full: the kernel takes what fits */
+	for (i = 0; i < 5000 && r == 0 &&
+		    n < ULDMA_RING_DEPTH + q.sq_depth; i++) {
 		while ((r = uldma_post_write(fd, qp, qp, 1000 + n, src, src_l,
 					     dst, dst_r, 64)) == 0)
 			n++;
 		if (r == -EAGAIN) {
 			r = 0;
-			sleep_ms(30);	/* the kernel takes what fits */
+			sleep_ms(1);
 		}
 	}
 	prod0 = ring->producer;
@@ -373,7 +561,7 @@ int main(int argc, char **argv)
 	cons0 = st->consumer;
 	prod0 = ring->producer;
 	__atomic_store_n(&ring->producer, prod0 + 1000, __ATOMIC_RELEASE);
-	sleep_ms(50);
+	WAIT_UNTIL(st->error == -ERANGE, 5000);
 	c = uldma_poll_wait(fd, wc, 128, 200);
 	check("producer index 1000 ahead: ERANGE, nothing taken or written",
 	      st->error == -ERANGE && st->consumer == cons0 && c == 0 &&
@@ -382,7 +570,7 @@ int main(int argc, char **argv)
 	r = uldma_post_write(fd, qp, qp, 78, src, src_l, dst, dst_r, 64);
 	check("the library answers ERANGE then", r == -ERANGE, "%d", r);
 	__atomic_store_n(&ring->producer, prod0 - 5, __ATOMIC_RELEASE);
-	sleep_ms(50);
+	WAIT_UNTIL(st->error == -ERANGE, 5000);
 	c = uldma_poll_wait(fd, wc, 128, 100);
 	check("producer index behind the consumer: ERANGE, nothing taken",
 	      st->error == -ERANGE && st->consumer == cons0 && c == 0 &&
@@ -421,6 +609,8 @@ int main(int argc, char **argv)
 	      r, ok, c, c == 1 ? (unsigned long long)wc[0].wr_id : 0ULL,
 	      c == 1 ? wc[0].byte_len : 0);
 
+	doorbell_checks(&q);
+
 	/* munmap with requests queued; map again; close with some left. */
 	memset(dst, 0, BUF);
 	engine_pause(1);
@@ -456,10 +646,13 @@ int main(int argc, char **argv)
 		uldma_post_write(fd, qp, qp, 400 + i, src, src_l, dst, dst_r,
 				 64);
 	sleep_ms(30);
-	uldma_close(fd);	/* 64 queued, the rest still in the ring */
-	fd = -1;
+	r = uldma_close(fd);	/* some queued, the rest still in the ring */
+	fd = uldma_open();
+	c = fd < 0 ? fd : uldma_query(fd, &q);
 	engine_pause(0);
-	check("close with requests queued and in the ring", 1, NULL);
+	check("close with requests queued and in the ring: 0, and the device opens and answers again",
+	      r == 0 && fd >= 0 && c == 0, "close %d, open %d, query %d", r,
+	      fd, c);
 out:
 	if (fd >= 0)
 		uldma_close(fd);

@@ -187,12 +187,12 @@ static void open_ctx(struct worker *w)
 		int tries = 0;
 
 		while ((r = uldma_alloc_pd(w->fd, &w->pd[i])) == -ENOSPC &&
-		       tries++ < 200)
+		       tries++ < 2000)
 			usleep(5000);
 		if (r)
 			die(w, "alloc_pd", r);
 		while ((r = uldma_create_qp(w->fd, w->pd[i], &w->qp[i])) ==
-		       -ENOSPC && tries++ < 200)
+		       -ENOSPC && tries++ < 2000)
 			usleep(5000);
 		if (r)
 			die(w, "create_qp", r);

@@ -832,7 +832,8 @@ int main(int argc, char **argv)
 					     S, csl, C + i * 100, cr, 100);
 		uldma_close(fd4);
 		engine_pause(0);
-		usleep(50000);
+		WAIT_UNTIL(counter("engine_dropped") - drop0 >= 10 &&
+			   counter("pins_held") == pins0, 5000);
 		drop1 = counter("engine_dropped");
 		pins1 = counter("pins_held");
 		check("close with 10 requests queued: 10 dropped, none ran, pins back",
@@ -859,7 +860,9 @@ int main(int argc, char **argv)
 			n = uldma_post_write(fd4, cqp, cqp, (unsigned int)i,
 					     A, csl, B, cr, 65536);
 		uldma_close(fd4);
-		usleep(50000);
+		WAIT_UNTIL(counter("engine_run") - run0 +
+			   counter("engine_dropped") - drop0 >= 32 &&
+			   counter("pins_held") == pins0, 5000);
 		drop1 = counter("engine_dropped");
 		pins1 = counter("pins_held");
 		check("close with 32 x 64 KB in flight: run + dropped = 32, pins back",

@@ -68,6 +68,10 @@ int main(void)
 	     !uldma_cq_mapped(pfd[0]) && uldma_map_qp(pfd[0], 0) < 0 &&
 	     !uldma_qp_mapped(pfd[0], 0) &&
 	     uldma_unmap_cq(pfd[0]) == -ENOENT);
+	want("doorbell (ABI 7) on a pipe: refused; on an unmapped QP: ENOENT",
+	     uldma_ring_doorbell(pfd[0], 0) < 0 &&
+	     uldma_qp_doorbell(pfd[0], 0, 1) == -ENOENT &&
+	     uldma_qp_doorbell(pfd[0], 0, 0) == -ENOENT);
 	fd = uldma_open_device();
 	want("open_device: a descriptor, or a negative errno without the module",
 	     fd >= 0 || fd == -ENOENT || fd == -EACCES || fd == -ENXIO ||
