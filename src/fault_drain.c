@@ -19,11 +19,52 @@
 /* Pop one entry (LOW then HIGH read); the loop's view of ud_ff_pop.  The
  * entry is returned by value and the status through *st, which is only
  * dereferenced: so the caller's entry and status are plain values, not
- * heap objects whose separation from *h and *map the provers must show.
- * Ghost parameters: the drain's actions acts[0 .. k-1] recorded so far,
- * whose frame (`kept`, and of their tallies, `tally_kept`: by a ghost
- * induction over the prefix) is proved here, beside the one call, and not
- * in the drain's step where the handler's call is in every goal too. */
+ * heap objects whose separation from *h and *map the provers must show. */
+/*@
+  requires valid: \valid(ff) && \valid(st);
+  requires sep: \separated(ff, st);
+  requires inv: ud_ff_inv(ff);
+  assigns ff->rd, ff->head, ff->count, *st;
+  ensures inv: ud_ff_inv(ff);
+  ensures idle: ff->rd == UD_FF_RD_IDLE;
+  behavior popped:
+    assumes ff->rd == UD_FF_RD_IDLE && ff->count > 0;
+    ensures status: *st == UD_OK;
+    ensures one_less: ff->count == \old(ff->count) - 1 &&
+      ff->head == (\old(ff->head) + 1) % 512;
+    // the entry returned is the old head's (Table 3.2 packing), in range
+    ensures oldest: ud_ff_lo_of(\result.src_id, \result.tr_id, \result.seq) ==
+        \old(ff->lo[ff->head]) &&
+      ud_ff_hi_of(\result.pdid, \result.proc, \result.vpn, \result.exa_ack) ==
+        \old(ff->hi[ff->head]);
+    ensures in_range: ud_ff_fields_ok(\result.src_id, \result.tr_id, \result.seq,
+      \result.pdid, \result.proc, \result.vpn, \result.exa_ack);
+  behavior empty:
+    assumes ff->rd == UD_FF_RD_IDLE && ff->count == 0;
+    ensures status: *st == UD_E_EMPTY;
+    ensures kept_ff: ff->count == 0 && ff->head == \old(ff->head);
+  behavior half_read:
+    assumes ff->rd == UD_FF_RD_LOW_READ;
+    ensures status: *st == UD_E_SEQ;
+    ensures kept_ff: ff->count == \old(ff->count) && ff->head == \old(ff->head);
+  complete behaviors;
+  disjoint behaviors;
+*/
+static struct ud_ff_entry pop_raw(struct ud_ff *ff, ud_status *st)
+{
+	struct ud_ff_entry t = { 0 };
+
+	*st = ud_ff_pop(ff, &t);
+	return t;
+}
+
+/* The drain step's view of pop_raw, with ghost parameters: the drain's
+ * actions acts[0 .. k-1] recorded so far, whose frame (`kept`, and of
+ * their tallies, `tally_kept`: by a ghost induction over the prefix) is
+ * proved here, beside the one call, and not in the drain's step where
+ * the handler's call is in every goal too.  No address-taken local here
+ * (pop_raw's entry is one): a frame across a call writing a fresh local
+ * must separate acts from the local's allocation. */
 /*@
   requires valid: \valid(ff) && \valid(st);
   requires sep: \separated(ff, st, acts + (0 .. k));
@@ -31,7 +72,7 @@
   assigns ff->rd, ff->head, ff->count, *st;
   ensures inv: ud_ff_inv(ff);
   ensures idle: ff->rd == UD_FF_RD_IDLE;
-  ensures kept: \forall integer j; 0 <= j < k ==> ud_fd_act_same{Pre, Post}(acts, j);
+  ensures kept: \forall integer j; 0 <= j < k ==> acts[j].fault == \old(acts[j].fault);
   ensures tally_kept: ud_fd_npin(acts, k) == \old(ud_fd_npin(acts, k)) &&
     ud_fd_nrapf(acts, k) == \old(ud_fd_nrapf(acts, k)) &&
     ud_fd_nfail(acts, k) == \old(ud_fd_nfail(acts, k));
@@ -61,17 +102,21 @@
 static struct ud_ff_entry drain_pop(struct ud_ff *ff, ud_status *st)
 	/*@ ghost (struct ud_fh_action *acts, uint32_t k) */
 {
-	struct ud_ff_entry t = { 0 };
+	struct ud_ff_entry t = pop_raw(ff, st);
 
-	*st = ud_ff_pop(ff, &t);
-	/*@ assert a_kept: \forall integer j; 0 <= j < k ==>
-	      ud_fd_act_same{Pre, Here}(acts, j); */
+	/* One field per goal (each tally reads one or two of them). */
+	/*@ assert a_out: \forall integer j; 0 <= j < k ==>
+	      acts[j].outcome == \at(acts[j].outcome, Pre); */
+	/*@ assert a_err: \forall integer j; 0 <= j < k ==>
+	      acts[j].err == \at(acts[j].err, Pre); */
+	/*@ assert a_fault: \forall integer j; 0 <= j < k ==>
+	      acts[j].fault == \at(acts[j].fault, Pre); */
 	/*@ ghost
 	  uint32_t i = 0;
 	  /@ loop invariant bound: 0 <= i <= k;
-	     loop invariant same: ud_fd_npin(acts, i) == ud_fd_npin{Pre}(acts, i) &&
-	       ud_fd_nrapf(acts, i) == ud_fd_nrapf{Pre}(acts, i) &&
-	       ud_fd_nfail(acts, i) == ud_fd_nfail{Pre}(acts, i);
+	     loop invariant s_pin: ud_fd_npin(acts, i) == ud_fd_npin{Pre}(acts, i);
+	     loop invariant s_rapf: ud_fd_nrapf(acts, i) == ud_fd_nrapf{Pre}(acts, i);
+	     loop invariant s_fail: ud_fd_nfail(acts, i) == ud_fd_nfail{Pre}(acts, i);
 	     loop assigns i;
 	     loop variant k - i;
 	  @/
@@ -206,7 +251,7 @@ static void drain_handle(struct ud_fh *h, const struct ud_fh_map *map,
     acts[\old(*n)].fault.trid == e.tr_id && acts[\old(*n)].fault.seq == e.seq &&
     acts[\old(*n)].fault.pdid == e.pdid && acts[\old(*n)].fault.proc == e.proc &&
     acts[\old(*n)].fault.vpn == e.vpn && acts[\old(*n)].fault.dir == UD_FH_DIR_DST;
-  ensures kept: \forall integer j; 0 <= j < \old(*n) ==> ud_fd_act_same{Pre, Post}(acts, j);
+  ensures kept: \forall integer j; 0 <= j < \old(*n) ==> acts[j].fault == \old(acts[j].fault);
   ensures tally: ud_fh_pin_n - ud_fd_npin(acts, *n) ==
       \old(ud_fh_pin_n - ud_fd_npin(acts, *n)) &&
     ud_fh_rapf_n - ud_fd_nrapf(acts, *n) == \old(ud_fh_rapf_n - ud_fd_nrapf(acts, *n)) &&
@@ -219,37 +264,60 @@ static void drain_rec(struct ud_fh *h, const struct ud_fh_map *map, struct ud_ff
 {
 	uint32_t k = *n;
 
+	/* The separations the frames below use, named (their instances are
+	 * then in every frame goal's context). */
+	/*@ assert sp_ff16: \separated(&ff->last_trid, h) && \separated(&ff->last_trid, acts + k) &&
+	      \separated(&ff->last_seq, h) && \separated(&ff->last_seq, acts + k); */
+	/*@ assert sp_acts: \forall integer j; 0 <= j < k ==>
+	      \separated(acts + j, h) && \separated(acts + j, acts + k); */
 	drain_handle(h, map, e, &acts[k]);
 	/* The frames below, one small goal per memory chunk the callee
 	 * writes (2026-11-26, docs/METHOD.md): as one equality, ff_same
-	 * z3 18-19M steps (25-32 s).  Split: every goal under 11 s. */
+	 * z3 18-19M steps (25-32 s).  Split: every goal under 11 s.  The
+	 * scalar ones first (a quantified frame is a hypothesis of every
+	 * later goal). */
+	//@ assert ff_head: ff->head == \at(ff->head, Pre);
+	//@ assert ff_tail: ff->tail == \at(ff->tail, Pre);
+	//@ assert ff_count: ff->count == \at(ff->count, Pre);
+	//@ assert ff_rd: ff->rd == \at(ff->rd, Pre);
+	/*@ assert ff_u32b: ff->ovf_count == \at(ff->ovf_count, Pre) &&
+	      ff->last_src == \at(ff->last_src, Pre) &&
+	      ff->last_iova == \at(ff->last_iova, Pre); */
+	//@ assert ff_ltrid: ff->last_trid == \at(ff->last_trid, Pre);
+	//@ assert ff_lseq: ff->last_seq == \at(ff->last_seq, Pre);
+	/*@ assert ff_b: ff->ovf_sticky == \at(ff->ovf_sticky, Pre) &&
+	      ff->last_valid == \at(ff->last_valid, Pre); */
 	/*@ assert ff_lo: \forall integer i; 0 <= i < 512 ==>
 	      ff->lo[i] == \at(ff->lo[i], Pre); */
 	/*@ assert ff_hi: \forall integer i; 0 <= i < 512 ==>
 	      ff->hi[i] == \at(ff->hi[i], Pre); */
-	/*@ assert ff_u32: ff->head == \at(ff->head, Pre) &&
-	      ff->tail == \at(ff->tail, Pre) && ff->count == \at(ff->count, Pre) &&
-	      ff->rd == \at(ff->rd, Pre); */
-	/*@ assert ff_u32b: ff->ovf_count == \at(ff->ovf_count, Pre) &&
-	      ff->last_src == \at(ff->last_src, Pre) &&
-	      ff->last_iova == \at(ff->last_iova, Pre); */
-	/*@ assert ff_u16: ff->last_trid == \at(ff->last_trid, Pre) &&
-	      ff->last_seq == \at(ff->last_seq, Pre); */
-	/*@ assert ff_b: ff->ovf_sticky == \at(ff->ovf_sticky, Pre) &&
-	      ff->last_valid == \at(ff->last_valid, Pre); */
-	/*@ assert a_handle: \forall integer j; 0 <= j < k ==>
-	      ud_fd_act_same{Pre, Here}(acts, j); */
+	/* The older actions, one field (or chunk) per goal: each tally reads
+	 * one or two of them. */
+	/*@ assert a_out: \forall integer j; 0 <= j < k ==>
+	      acts[j].outcome == \at(acts[j].outcome, Pre); */
+	/*@ assert a_err: \forall integer j; 0 <= j < k ==>
+	      acts[j].err == \at(acts[j].err, Pre); */
+	/*@ assert a_f32: \forall integer j; 0 <= j < k ==>
+	      acts[j].fault.node == \at(acts[j].fault.node, Pre) &&
+	      acts[j].fault.vpn == \at(acts[j].fault.vpn, Pre); */
+	/*@ assert a_f16: \forall integer j; 0 <= j < k ==>
+	      acts[j].fault.trid == \at(acts[j].fault.trid, Pre) &&
+	      acts[j].fault.seq == \at(acts[j].fault.seq, Pre) &&
+	      acts[j].fault.pdid == \at(acts[j].fault.pdid, Pre); */
+	/*@ assert a_f8: \forall integer j; 0 <= j < k ==>
+	      acts[j].fault.proc == \at(acts[j].fault.proc, Pre) &&
+	      acts[j].fault.dir == \at(acts[j].fault.dir, Pre); */
+	/*@ assert a_fault: \forall integer j; 0 <= j < k ==>
+	      acts[j].fault == \at(acts[j].fault, Pre); */
 	*n = k + 1;
-	/*@ assert a_kept: \forall integer j; 0 <= j < k ==>
-	      ud_fd_act_same{Pre, Here}(acts, j); */
 	/* The tallies of the older actions are the same as at Pre: by
 	 * induction over the prefix, one unfolding per step (ghost). */
 	/*@ ghost
 	  uint32_t i = 0;
 	  /@ loop invariant bound: 0 <= i <= k;
-	     loop invariant same: ud_fd_npin(acts, i) == ud_fd_npin{Pre}(acts, i) &&
-	       ud_fd_nrapf(acts, i) == ud_fd_nrapf{Pre}(acts, i) &&
-	       ud_fd_nfail(acts, i) == ud_fd_nfail{Pre}(acts, i);
+	     loop invariant s_pin: ud_fd_npin(acts, i) == ud_fd_npin{Pre}(acts, i);
+	     loop invariant s_rapf: ud_fd_nrapf(acts, i) == ud_fd_nrapf{Pre}(acts, i);
+	     loop invariant s_fail: ud_fd_nfail(acts, i) == ud_fd_nfail{Pre}(acts, i);
 	     loop assigns i;
 	     loop variant k - i;
 	  @/
@@ -323,13 +391,17 @@ static ud_status drain_step(struct ud_fh *h, struct ud_ff *ff, const struct ud_f
 	      h->s[i].older.vpn == \at(h->s[i].older.vpn, Pre); */
 	//@ assert h_same: ud_fh_same{Pre, Here}(h);
 	/*@ assert n_same: *n == \at(*n, Pre); */
+	/*@ assert k_pop: \forall integer j; 0 <= j < \at(*n, Pre) ==>
+	      acts[j].fault == \at(acts[j].fault, Pre); */
 	if (r == UD_OK) {
 #ifdef __FRAMAC__
-	Mid:;   /* a label for the assert below only (unused in C) */
+	Mid:;   /* a label for the asserts below only (unused in C) */
 #endif
 		drain_rec(h, map, e, acts, n) /*@ ghost (ff) */;
 		/* the FIFO's invariant by its frame lemma */
 		//@ assert ff_inv: ud_ff_same{Mid, Here}(ff) && ud_ff_inv(ff);
+		/*@ assert k_rec: \forall integer j; 0 <= j < \at(*n, Pre) ==>
+		      acts[j].fault == \at(acts[j].fault, Pre); */
 	}
 	return r;
 }
@@ -337,6 +409,8 @@ static ud_status drain_step(struct ud_fh *h, struct ud_ff *ff, const struct ud_f
 ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map *map,
 		      struct ud_fh_action *acts, uint32_t cap, uint32_t *n)
 {
+	ud_status r;
+
 	*n = 0;
 	/*@
 	  loop invariant bound: 0 <= *n <= cap;
@@ -359,7 +433,23 @@ ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map 
 	  loop variant 2 * ff->count + ff->rd + 2 * (cap - *n);
 	*/
 	while (*n < cap) {
-		if (drain_step(h, ff, map, acts, n) == UD_E_EMPTY)
+#ifdef __FRAMAC__
+	Body:;  /* a label for the asserts below only (unused in C) */
+#endif
+		/* The head's words are the Pre words of slot head + *n (the
+		 * loop assigns neither word array). */
+		/*@ assert w_head: \let s = (\at(ff->head, Pre) + *n) % 512;
+		      ff->head == s && ff->lo[s] == \at(ff->lo[s], Pre) &&
+		      ff->hi[s] == \at(ff->hi[s], Pre); */
+		r = drain_step(h, ff, map, acts, n);
+		/* which, one step: the entry recorded now, then the older ones */
+		/*@ assert w_new: r == UD_OK ==>
+		      \let k = \at(*n, Body); \let s = (\at(ff->head, Pre) + k) % 512;
+		      ud_fd_fault_of(acts[k].fault, \at(ff->lo[s], Pre), \at(ff->hi[s], Pre)); */
+		/*@ assert w_old: \forall integer j; 0 <= j < \at(*n, Body) ==>
+		      ud_fd_fault_of(acts[j].fault, \at(ff->lo[(ff->head + j) % 512], Pre),
+		                     \at(ff->hi[(ff->head + j) % 512], Pre)); */
+		if (r == UD_E_EMPTY)
 			break;
 	}
 	return UD_OK;
