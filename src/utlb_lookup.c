@@ -974,6 +974,19 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	/*@ assert g_same: ud_utlb_clock_same{Pre, Here}(c); */
 	/*@ assert g_pick: ud_utlb_clock_pick{Pre}(u, c, i); */
 	miss_record(u, c, n, v, i, idx);
+	/* e_step in steps: miss_record's clock_moved / clock_kept are stated
+	 * from the call's state; g_same and g_ids carry them back to Pre. */
+	/*@ assert e_hand: \let j = i; \at(u->used[j], Pre) != 0 ==>
+	      c->hand == (j + 1) % \at(u->cap, Pre); */
+	/*@ assert e_bits: \let j = i; \at(u->used[j], Pre) != 0 ==>
+	      \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+	      c->refbit[k] == (k < \at(u->cap, Pre) && (\at(c->refbit[j], Pre) != 0 ||
+	        ud_utlb_clock_pos(\at(c->hand, Pre), \at(u->cap, Pre), k) <
+	        ud_utlb_clock_pos(\at(c->hand, Pre), \at(u->cap, Pre), j)) ?
+	        0 : \at(c->refbit[k], Pre)); */
+	/*@ assert e_moved: \let j = i; \at(u->used[j], Pre) != 0 ==>
+	      ud_utlb_clock_swept{Pre, Here}(u, c, j); */
+	/*@ assert e_kept: \let j = i; \at(u->used[j], Pre) == 0 ==> ud_utlb_clock_same{Pre, Here}(c); */
 	/*@ assert e_step: ud_utlb_clock_step{Pre, Here}(u, c, i); */
 	/*@ assert e_inv: ud_utlb_inv(u, n); */
 	/*@ assert e_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
