@@ -349,7 +349,9 @@ static void tree_remove(struct ud_utlb_lib *u, uint32_t i)
  * first entry from the hand with no outstanding reference and a clear
  * reference bit, else (every such bit set: a full sweep clears them) the
  * first from the hand with no outstanding reference.  Read-only; cap when
- * every entry has an outstanding reference. */
+ * every entry has an outstanding reference.  The sweeps from the hand
+ * write the wrap out: k is (hand + m) mod cap, stated without `%` (a
+ * symbolic modulus defeats the provers' case split). */
 /*@ requires valid: \valid_read(u) && \valid_read(c);
     requires wf: ud_utlb_lib_wf(u);
     requires clock: ud_utlb_clock_wf(u, c);
@@ -357,6 +359,7 @@ static void tree_remove(struct ud_utlb_lib *u, uint32_t i)
     ensures found: \result < u->cap ==> u->refs[\result] == 0;
     ensures free_first: \result < u->cap && u->used[\result] != 0 ==>
       \forall integer k; 0 <= k < u->cap ==> u->used[k] != 0;
+    ensures pick: \result < u->cap ==> ud_utlb_clock_pick(u, c, \result);
     ensures all_busy: \result >= u->cap ==> \result == u->cap &&
       \forall integer k; 0 <= k < u->cap ==> u->refs[k] != 0;
 */
@@ -373,25 +376,34 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
 		if (u->used[m] == 0)
 			return m;
 	}
-	/*@ loop invariant bound: 0 <= m <= u->cap;
-	    loop assigns m, k;
-	    loop variant u->cap - m;
-	*/
-	for (m = 0; m < u->cap; m++) {
-		k = (c->hand + m) % u->cap;
-		if (u->refs[k] == 0 && c->refbit[k] == 0u)
-			return k;
-	}
-	/* The same sweep from the hand with the wrap written out: k is
-	 * (hand + m) mod cap, and the entries seen so far are stated without
-	 * `%` (a symbolic modulus defeats the provers' case split). */
+	/*@ assert all_used: \forall integer a; 0 <= a < u->cap ==> u->used[a] != 0; */
 	k = c->hand;
 	/*@ loop invariant bound: 0 <= m <= u->cap;
 	    loop invariant k: k < u->cap &&
 	      (c->hand + m < u->cap ? k == c->hand + m : k == c->hand + m - u->cap);
+	    loop invariant k_pos: m < u->cap ==> ud_utlb_clock_pos(c->hand, u->cap, k) == m;
 	    loop invariant none: \forall integer a; 0 <= a < u->cap &&
-	      ((c->hand <= a && a < c->hand + m) || a + u->cap < c->hand + m) ==>
-	      u->refs[a] != 0;
+	      ud_utlb_clock_pos(c->hand, u->cap, a) < m ==>
+	      u->refs[a] != 0 || c->refbit[a] != 0;
+	    loop assigns m, k;
+	    loop variant u->cap - m;
+	*/
+	for (m = 0; m < u->cap; m++) {
+		if (u->refs[k] == 0 && c->refbit[k] == 0u)
+			return k;
+		k++;
+		if (k == u->cap)
+			k = 0;
+	}
+	/*@ assert all_set: \forall integer a; 0 <= a < u->cap && u->refs[a] == 0 ==>
+	      c->refbit[a] != 0; */
+	k = c->hand;
+	/*@ loop invariant bound: 0 <= m <= u->cap;
+	    loop invariant k: k < u->cap &&
+	      (c->hand + m < u->cap ? k == c->hand + m : k == c->hand + m - u->cap);
+	    loop invariant k_pos: m < u->cap ==> ud_utlb_clock_pos(c->hand, u->cap, k) == m;
+	    loop invariant none: \forall integer a; 0 <= a < u->cap &&
+	      ud_utlb_clock_pos(c->hand, u->cap, a) < m ==> u->refs[a] != 0;
 	    loop assigns m, k;
 	    loop variant u->cap - m;
 	*/
@@ -405,8 +417,10 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
 	return u->cap;
 }
 
-/* Move the CLOCK hand past victim v, clearing the reference bits it swept
- * (all of them when the victim itself had its bit set: a full sweep). */
+/* Move the CLOCK hand past victim v, clearing the reference bit of every
+ * entry it passes over (from the hand up to v; every entry, v included,
+ * when v's own bit was set: a full sweep).  The wrap is written out as in
+ * pick_index. */
 /*@ requires valid: \valid_read(u) && \valid(c);
     requires sep: \separated(u, c);
     requires wf: ud_utlb_lib_wf(u);
@@ -416,6 +430,7 @@ static uint32_t pick_index(const struct ud_utlb_lib *u, const struct ud_utlb_lib
     ensures wf: ud_utlb_lib_wf(u);
     ensures clock: ud_utlb_clock_wf(u, c);
     ensures hand: c->hand == (v + 1) % u->cap;
+    ensures swept: ud_utlb_clock_swept{Pre, Here}(u, c, v);
 */
 static void clock_advance(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			  uint32_t v)
@@ -423,17 +438,28 @@ static void clock_advance(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c
 	uint32_t m, k;
 	uint32_t full = c->refbit[v];
 
+	k = c->hand;
 	/*@ loop invariant bound: 0 <= m <= u->cap;
+	    loop invariant k: k < u->cap &&
+	      (c->hand + m < u->cap ? k == c->hand + m : k == c->hand + m - u->cap);
+	    loop invariant k_pos: m < u->cap ==> ud_utlb_clock_pos(c->hand, u->cap, k) == m;
+	    loop invariant stop: full == 0 ==> m <= ud_utlb_clock_pos(c->hand, u->cap, v);
+	    loop invariant bits: \forall integer a; 0 <= a < UD_UTLB_ENTRIES ==>
+	      c->refbit[a] == (a < u->cap && ud_utlb_clock_pos(c->hand, u->cap, a) < m ?
+	        0 : \at(c->refbit[a], Pre));
 	    loop assigns m, k, c->refbit[0 .. UD_UTLB_ENTRIES - 1];
 	    loop variant u->cap - m;
 	*/
 	for (m = 0; m < u->cap; m++) {
-		k = (c->hand + m) % u->cap;
 		if (k == v && full == 0u)
 			break;
-		if (u->refs[k] == 0)
-			c->refbit[k] = 0u;
+		c->refbit[k] = 0u;
+		k++;
+		if (k == u->cap)
+			k = 0;
 	}
+	/*@ assert s_pos: full == 0 ==> m == ud_utlb_clock_pos(c->hand, u->cap, v); */
+	/*@ assert s_full: full != 0 ==> m == u->cap; */
 	c->hand = (v + 1u) % u->cap;
 }
 
@@ -610,6 +636,7 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     ensures kept: nic_kept(u, n, v, i);
     ensures evictions: c->st.evictions == (\old(c->st.evictions) == UINT64_MAX ?
       \old(c->st.evictions) : \old(c->st.evictions) + 1);
+    ensures swept: ud_utlb_clock_swept{Pre, Here}(u, c, i);
 */
 static void clock_count(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			const struct ud_utlb_nic *n, uint32_t v, uint32_t i)
@@ -655,12 +682,14 @@ static void clock_count(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     ensures kept: nic_kept(u, n, v, i);
     ensures evictions: c->st.evictions == (\old(c->st.evictions) == UINT64_MAX ?
       \old(c->st.evictions) : \old(c->st.evictions) + 1);
+    ensures swept: ud_utlb_clock_swept{Pre, Here}(u, c, i);
 */
 static void drop_old(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		     const struct ud_utlb_nic *n, uint32_t v, uint32_t i)
 {
 	tree_remove(u, i);
 	/*@ assert r_kept: nic_kept(u, n, v, i); */
+	/*@ assert r_clock: ud_utlb_clock_same{Pre, Here}(c) && u->cap == \at(u->cap, Pre); */
 	clock_count(u, c, n, v, i);
 }
 
@@ -765,13 +794,19 @@ static void take_ref(struct ud_utlb_lib *u, uint32_t i)
       n->tab[q][k] == \old(n->tab[q][k]);
     ensures kept: \forall integer k; 0 <= k < UD_UTLB_ENTRIES && k != i ==>
       u->used[k] == \old(u->used[k]);
+    ensures clock_moved: \old(u->used[i]) != 0 ==> ud_utlb_clock_swept{Pre, Here}(u, c, i);
+    ensures clock_kept: \old(u->used[i]) == 0 ==> ud_utlb_clock_same{Pre, Here}(c);
 */
 static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			const struct ud_utlb_nic *n, uint32_t v, uint32_t i, uint32_t *idx)
 {
 	/*@ assert k0: nic_kept(u, n, v, i); */
-	if (u->used[i] != 0)
+	if (u->used[i] != 0) {
 		drop_old(u, c, n, v, i);
+		/*@ assert d_swept: ud_utlb_clock_swept{Pre, Here}(u, c, i); */
+	}
+	/*@ assert d_clock: (\at(u->used[i], Pre) != 0 ==> ud_utlb_clock_swept{Pre, Here}(u, c, i)) &&
+	      (\at(u->used[i], Pre) == 0 ==> ud_utlb_clock_same{Pre, Here}(c)); */
 	/*@ assert d_free: u->used[i] == 0; */
 	/*@ assert d_kept: nic_kept(u, n, v, i); */
 	tree_insert(u, v, i);
@@ -790,6 +825,8 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	/*@ assert r_agree: ud_utlb_agree(u, n); */
 	/*@ assert r_maps: ud_utlb_maps(u, n, v, i); */
 	/*@ assert r_clock: ud_utlb_clock_wf(u, c); */
+	/*@ assert r_moved: (\at(u->used[i], Pre) != 0 ==> ud_utlb_clock_swept{Pre, Here}(u, c, i)) &&
+	      (\at(u->used[i], Pre) == 0 ==> ud_utlb_clock_same{Pre, Here}(c)); */
 	count_hand(u, c, n, v, i, idx, &c->st.misses);
 }
 
@@ -822,6 +859,7 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     ensures installed: \result == UD_OK ==> ud_utlb_installed(n, u->pid, i) &&
       n->tab[u->pid][i].vpn == v && ud_utlb_pinned[u->pid][v] == 1;
     ensures unchanged: \result != UD_OK ==> n->tab[u->pid][i] == \old(n->tab[u->pid][i]);
+    ensures clock_same: ud_utlb_clock_same{Pre, Here}(c);
 */
 static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
 			  struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
@@ -833,6 +871,8 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
 	st = ud_utlb_drv_map(n, a, u->pid, v, i);
 	/*@ assert m_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert m_hand: c->hand == \at(c->hand, Pre); */
+	/*@ assert m_bits: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+	      c->refbit[k] == \at(c->refbit[k], Pre); */
 	/*@ assert m_rows: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 	      0 <= k < UD_UTLB_ENTRIES && q != u->pid ==>
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
@@ -879,6 +919,8 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
         n->tab[u->pid][k] == \old(n->tab[u->pid][k])) &&
       (\forall integer w; 0 <= w < UD_UTLB_VPAGES ==>
         ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w)));
+    ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Pre, Here}(u, c, *idx);
+    ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Pre, Here}(c);
 */
 static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 				       struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
@@ -892,6 +934,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 		return UD_E_NOSPC; /* nothing written */
 	/*@ assert room: room(u, v); */
 	i = pick_index(u, c);
+	/*@ assert k_pick: i < u->cap ==> ud_utlb_clock_pick(u, c, i); */
 	if (i >= u->cap) {
 		/*@ assert n_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 		      \at(u->refs[k], Pre) != 0 ==>
@@ -928,7 +971,23 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	      n->tab[q][k] == \at(n->tab[q][k], Pre); */
 	/*@ assert g_pre: agree_but{Pre}(u, n, i); */
 	/*@ assert g_others: agree_but(u, n, i); */
+	/*@ assert g_same: ud_utlb_clock_same{Pre, Here}(c); */
+	/*@ assert g_pick: ud_utlb_clock_pick{Pre}(u, c, i); */
 	miss_record(u, c, n, v, i, idx);
+	/* e_step in steps: miss_record's clock_moved / clock_kept are stated
+	 * from the call's state; g_same and g_ids carry them back to Pre. */
+	/*@ assert e_hand: \let j = i; \at(u->used[j], Pre) != 0 ==>
+	      c->hand == (j + 1) % \at(u->cap, Pre); */
+	/*@ assert e_bits: \let j = i; \at(u->used[j], Pre) != 0 ==>
+	      \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+	      c->refbit[k] == (k < \at(u->cap, Pre) && (\at(c->refbit[j], Pre) != 0 ||
+	        ud_utlb_clock_pos(\at(c->hand, Pre), \at(u->cap, Pre), k) <
+	        ud_utlb_clock_pos(\at(c->hand, Pre), \at(u->cap, Pre), j)) ?
+	        0 : \at(c->refbit[k], Pre)); */
+	/*@ assert e_moved: \let j = i; \at(u->used[j], Pre) != 0 ==>
+	      ud_utlb_clock_swept{Pre, Here}(u, c, j); */
+	/*@ assert e_kept: \let j = i; \at(u->used[j], Pre) == 0 ==> ud_utlb_clock_same{Pre, Here}(c); */
+	/*@ assert e_step: ud_utlb_clock_step{Pre, Here}(u, c, i); */
 	/*@ assert e_inv: ud_utlb_inv(u, n); */
 	/*@ assert e_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert e_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
@@ -1002,6 +1061,7 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		}
 	}
 	st = get_miss(u, c, n, a, v, idx);
+	/*@ assert m_v: v == va / UD_PAGE_SIZE; */
 	/*@ assert m_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert m_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && q != u->pid &&
 	      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */

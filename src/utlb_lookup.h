@@ -108,6 +108,8 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
           n->tab[u->pid][k] == \old(n->tab[u->pid][k])) &&
         (\forall integer v; 0 <= v < UD_UTLB_VPAGES ==>
           ud_utlb_tree(u, v) == \old(ud_utlb_tree(u, v)));
+    ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Old, Here}(u, c, *idx);
+    ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Old, Here}(c);
     complete behaviors;
     disjoint behaviors;
 */

@@ -313,6 +313,121 @@ START_TEST(clock_order)
 }
 END_TEST
 
+/* UTLB-9 (ud_utlb_get:clock_order): the CLOCK victim is the first entry
+ * from the hand with no outstanding reference and a clear bit; every entry
+ * the hand passes over (busy ones too) has its bit cleared; the hand stops
+ * just after the victim; entries past the victim keep their bits; a free
+ * index is taken first and leaves the CLOCK state alone. */
+START_TEST(clock_second_chance)
+{
+	uint32_t i;
+	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 4), UD_OK);
+	for (uint32_t v = 1; v <= 4; v++) {
+		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(v), &i), UD_OK);
+		ck_assert_uint_eq(i, v - 1u);
+		ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	}
+	/* page 1 (index 0) busy: an outstanding transfer */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);
+	ck_assert_uint_eq(i, 0);
+	/* hand 3; bits 3, 0 (busy), 1 set, 2 clear: victim 2 */
+	uc->hand = 3;
+	uc->refbit[0] = 1; uc->refbit[1] = 1; uc->refbit[2] = 0; uc->refbit[3] = 1;
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(5), &i), UD_OK);
+	ck_assert_uint_eq(i, 2);
+	ck_assert_uint_eq(uc->hand, 3);
+	ck_assert_uint_eq(uc->refbit[3], 0);
+	ck_assert_uint_eq(uc->refbit[0], 0);
+	ck_assert_uint_eq(uc->refbit[1], 0);
+	ck_assert_uint_eq(ud_host_utlb.held[0][3], 0);   /* page 3 unpinned */
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	/* hand 3; bits 3 set, 0 busy clear, 1 clear, 2 set: victim 1, bit 2 kept */
+	uc->refbit[0] = 0; uc->refbit[1] = 0; uc->refbit[2] = 1; uc->refbit[3] = 1;
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(6), &i), UD_OK);
+	ck_assert_uint_eq(i, 1);
+	ck_assert_uint_eq(uc->hand, 2);
+	ck_assert_uint_eq(uc->refbit[3], 0);
+	ck_assert_uint_eq(uc->refbit[2], 1);
+	ck_assert_uint_eq(ud_host_utlb.held[0][2], 0);   /* page 2 unpinned */
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	/* a free index first: evict page 4 (index 3), the next miss takes 3
+	 * whatever the hand, and the CLOCK state does not move */
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(4)), UD_OK);
+	uc->hand = 0;
+	uc->refbit[0] = 0; uc->refbit[1] = 1; uc->refbit[2] = 0; uc->refbit[3] = 1;
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(7), &i), UD_OK);
+	ck_assert_uint_eq(i, 3);
+	ck_assert_uint_eq(uc->hand, 0);
+	ck_assert_uint_eq(uc->refbit[1], 1);
+	ck_assert_uint_eq(uc->refbit[2], 0);
+	ck_assert_uint_eq(uc->refbit[3], 1);
+	check_consistent(u);
+}
+END_TEST
+
+/* UTLB-15: every counter moves by exactly one on the path of its event
+ * and stays put everywhere else (ud_utlb_get:hits_counted, misses_counted,
+ * evictions_counted, pins_counted, unpins_counted, counters_kept,
+ * hits_kept; ud_utlb_put:counters; ud_utlb_evict:counted;
+ * ud_utlb_drv_map:pins, unpins; ud_utlb_drv_unmap:unpins). */
+#define CHECK_CTRS(h, m, e, p, up) do { \
+	ck_assert_uint_eq(uc->st.hits, (h)); \
+	ck_assert_uint_eq(uc->st.misses, (m)); \
+	ck_assert_uint_eq(uc->st.evictions, (e)); \
+	ck_assert_uint_eq(na->st.pins, (p)); \
+	ck_assert_uint_eq(na->st.unpins, (up)); \
+} while (0)
+
+START_TEST(counters_exact)
+{
+	uint32_t i;
+	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 2), UD_OK);
+	CHECK_CTRS(0, 0, 0, 0, 0);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);    /* miss, free */
+	CHECK_CTRS(0, 1, 0, 1, 0);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);    /* hit */
+	CHECK_CTRS(1, 1, 0, 1, 0);
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_E_STATE);
+	CHECK_CTRS(1, 1, 0, 1, 0);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, UD_UTLB_VA_LIMIT, &i), UD_E_RANGE);
+	CHECK_CTRS(1, 1, 0, 1, 0);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(2), &i), UD_OK);    /* miss, free */
+	CHECK_CTRS(1, 2, 0, 2, 0);
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	ud_host_utlb.fail_next = 1;                                      /* pin refused */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(3), &i), UD_E_PLATFORM);
+	CHECK_CTRS(1, 2, 0, 2, 0);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(3), &i), UD_OK);    /* miss, victim */
+	CHECK_CTRS(1, 3, 1, 3, 1);
+	/* both entries busy: no victim, nothing counted */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);    /* miss, victim */
+	CHECK_CTRS(1, 4, 2, 4, 2);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(4), &i), UD_E_NOSPC);
+	CHECK_CTRS(1, 4, 2, 4, 2);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(1)), UD_E_BUSY);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(9)), UD_E_NOENT);
+	CHECK_CTRS(1, 4, 2, 4, 2);
+	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(1)), UD_OK);      /* explicit */
+	CHECK_CTRS(1, 4, 3, 4, 3);
+	/* the driver directly: one pin per install, one unpin per replaced or
+	 * unmapped entry, nothing on a refused call */
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 7, 0), UD_OK);
+	CHECK_CTRS(1, 4, 3, 5, 3);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 7, 1), UD_E_STATE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 8, UD_UTLB_ENTRIES), UD_E_RANGE);
+	CHECK_CTRS(1, 4, 3, 5, 3);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 8, 0), UD_OK);         /* replaces 7 */
+	CHECK_CTRS(1, 4, 3, 6, 4);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 1, 0), UD_OK);
+	CHECK_CTRS(1, 4, 3, 6, 5);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 1, 0), UD_E_NOENT);
+	CHECK_CTRS(1, 4, 3, 6, 5);
+}
+END_TEST
+
 START_TEST(ref_overflow)
 {
 	uint32_t i;
@@ -449,6 +564,8 @@ int main(void)
 	tcase_add_test(tc, pin_refused);
 	tcase_add_test(tc, explicit_evict);
 	tcase_add_test(tc, clock_order);
+	tcase_add_test(tc, clock_second_chance);
+	tcase_add_test(tc, counters_exact);
 	tcase_add_test(tc, ref_overflow);
 	tcase_add_test(tc, driver_paths);
 	tcase_add_test(tc, nic_isolation);
