@@ -177,6 +177,104 @@ static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t se
 	(void)ud_ff_push(ff, &e);
 }
 
+/* Both pieces of a DONE packet stored (the second only when the packet
+ * crosses a page), each under its own walk of this call (ghost w0: the walk
+ * count before rx_xlate2). */
+/*@ requires walks: w0 < ud_pt_n;
+    requires piece: 1 <= k0 <= n <= 256 && va % 4096 + k0 <= 4096 &&
+                    (k0 < n ==> (va + k0) % 4096 == 0);
+    requires p0: ud_va_piece_at(pd, 1, va, k0, pa0, ud_pt_cb[w0], ud_pt_va[w0],
+                                ud_pt_wnr[w0], ud_pt_res[w0]);
+    requires p1: k0 < n ==> w0 + 1 < ud_pt_n &&
+      ud_va_piece_at(pd, 1, va + k0, n - k0, pa1, ud_pt_cb[w0 + 1], ud_pt_va[w0 + 1],
+                     ud_pt_wnr[w0 + 1], ud_pt_res[w0 + 1]);
+    requires data: \valid_read(data + (0 .. n - 1));
+    requires room: ud_dma_n <= UD_DMA_LOG - 2;
+    assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 1],
+            ud_dma_len[ud_dma_n .. ud_dma_n + 1], ud_dma_wr[ud_dma_n .. ud_dma_n + 1],
+            ud_dma_va[ud_dma_n .. ud_dma_n + 1], ud_dma_w[ud_dma_n .. ud_dma_n + 1];
+    ensures grew: \old(ud_dma_n) + 1 <= ud_dma_n <= \old(ud_dma_n) + 2;
+    ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+      ud_dma_wr[i] == 1 && ud_va_entry_ok(pd, i, w0);
+    ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+      va <= ud_dma_va[i] && ud_dma_va[i] + ud_dma_len[i] <= va + n;
+    ensures whole: ud_va_covers(\old(ud_dma_n), ud_dma_n, va, n, 1);
+*/
+static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_t pa0,
+		      uint64_t pa1, const uint8_t *data)
+	/*@ ghost (uint32_t w0) */
+{
+	ud_va_store(pa0, data, k0) /*@ ghost (pd, va, w0) */;
+	/*@ assert e0: ud_va_entry_ok(pd, \at(ud_dma_n, Pre), w0); */
+	/*@ assert cov1: k0 == n ==> ud_va_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
+	if (k0 < n) {
+		ud_va_store(pa1, data + k0, n - k0) /*@ ghost (pd, va + k0, w0 + 1) */;
+		/*@ assert e0_kept: ud_va_entry_ok(pd, \at(ud_dma_n, Pre), w0); */
+		/*@ assert e1: ud_va_entry_ok(pd, \at(ud_dma_n, Pre) + 1, w0); */
+		/*@ assert cov2: ud_va_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
+	}
+}
+
+/* A stored packet marked got in its slot; the ACK, once, when the block is
+ * whole and never faulted. Returns the reply sent (0 or ACK). */
+/*@ requires valid: \valid(b);
+    requires ok: ud_va_rxb_ok(b) && b->valid == 1;
+    requires pk: pk < 64;
+    requires room: ud_rep_n < UD_REP_LOG;
+    assigns b->got[pk], b->acked, ud_env, ud_rep_n, ud_rep_node[ud_rep_n],
+            ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
+    ensures ok: ud_va_rxb_ok(b);
+    ensures marked: b->got[pk] == 1;
+    ensures rep: \result == 0 || \result == UD_VA_REP_ACK;
+    ensures replies: ud_rep_n == \old(ud_rep_n) + (\result != 0 ? 1 : 0) &&
+      (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
+    ensures acked: \result == UD_VA_REP_ACK ==>
+      b->faulted == 0 && ud_va_rxb_all(b) && \old(b->acked) == 0;
+*/
+static uint8_t rx_done(struct ud_va_rxb *b, uint32_t from, uint16_t trid, uint16_t seq,
+		       uint32_t pk)
+{
+	b->got[pk] = 1u;
+	if (b->faulted != 0u || b->acked != 0u || !all_got(b))
+		return 0u;
+	b->acked = 1u;
+	ud_plat_va_reply(from, trid, seq, UD_VA_REP_ACK);
+	return UD_VA_REP_ACK;
+}
+
+/* A terminated packet: its Table 3.2 entry to the FIFO, the slot marked
+ * faulted, a PF-NACK on the slot's first fault. Returns the reply sent. */
+/*@ requires valid: \valid(ff) && \valid(b);
+    requires sep: \separated(ff, b);
+    requires inv: ud_ff_inv(ff);
+    requires ok: ud_va_rxb_ok(b);
+    requires fields: ud_ff_fields_ok(from, trid, seq, pd, 0, vpn, UD_VA_EXA_SLVERR);
+    requires room: ud_rep_n < UD_REP_LOG;
+    assigns ff->lo[ff->tail], ff->hi[ff->tail], ff->tail, ff->count,
+            ff->ovf_count, ff->ovf_sticky,
+            ff->last_valid, ff->last_src, ff->last_trid, ff->last_seq, ff->last_iova,
+            b->faulted, ud_env, ud_rep_n, ud_rep_node[ud_rep_n],
+            ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
+    ensures inv: ud_ff_inv(ff);
+    ensures ok: ud_va_rxb_ok(b);
+    ensures logged: ud_va_ff_logged{Pre, Post}(ff, from, trid, seq, pd, vpn, UD_VA_EXA_SLVERR);
+    ensures faulted: b->faulted == 1;
+    ensures rep: \result == 0 || \result == UD_VA_REP_PFNACK;
+    ensures first: \result == UD_VA_REP_PFNACK <==> \old(b->faulted) == 0;
+    ensures replies: ud_rep_n == \old(ud_rep_n) + (\result != 0 ? 1 : 0) &&
+      (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
+*/
+static uint8_t rx_faulted(struct ud_ff *ff, struct ud_va_rxb *b, uint32_t from, uint16_t trid,
+			  uint16_t seq, uint16_t pd, uint32_t vpn)
+{
+	rx_fault(ff, from, trid, seq, pd, vpn);
+	if (b->faulted != 0u)
+		return 0u;
+	b->faulted = 1u;               /* this seq never ACKs */
+	ud_plat_va_reply(from, trid, seq, UD_VA_REP_PFNACK);
+	return UD_VA_REP_PFNACK;
+}
+
 struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct ud_va_rx *rx,
 				    const struct ud_va_hdr *h, const uint8_t *data)
 {
@@ -197,22 +295,19 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	r.slot = (uint32_t)(((uint64_t)h->from * 16384u + h->trid) % UD_VA_RX_NB);
 	b = &rx->b[r.slot];
 	rx_slot(b, h->from, h->trid, h->seq, h->blen);
+	/*@ assert o_s: \forall integer k; 0 <= k < UD_VA_RX_NB && k != r.slot ==>
+	      rx->b[k] == \at(rx->b[k], Pre); */
 
 	/* Translate every piece before storing any (the per-packet re-check:
 	 * the header's PD's bank, this packet's own walks). */
 	/*@ ghost w0 = ud_pt_n; */
 	t = rx_xlate2(s, pd, va, k0, n);
+	/*@ assert o_x: \forall integer c; 0 <= c < 16 && c != pd ==> ud_smmu_cb_same{Pre, Here}(s, c); */
+	/*@ assert o_f: ud_ff_same{Pre, Here}(ff); */
 	if (t.out == UD_SMMU_DONE) {
-		ud_va_store(t.pa0, data, k0) /*@ ghost (pd, va, w0) */;
-		if (k0 < n)
-			ud_va_store(t.pa1, data + k0, n - k0) /*@ ghost (pd, va + k0, w0 + 1) */;
+		rx_store2(pd, va, k0, n, t.pa0, t.pa1, data) /*@ ghost (w0) */;
 		r.st = UD_OK;
-		b->got[h->off / UD_VA_PKT] = 1u;
-		if (b->faulted == 0u && b->acked == 0u && all_got(b)) {
-			b->acked = 1u;
-			ud_plat_va_reply(h->from, h->trid, h->seq, UD_VA_REP_ACK);
-			r.reply = UD_VA_REP_ACK;
-		}
+		r.reply = rx_done(b, h->from, h->trid, h->seq, h->off / UD_VA_PKT);
 		return r;
 	}
 	if (t.out != UD_SMMU_TERMINATED) {
@@ -221,11 +316,6 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	}
 	r.st = UD_VA_FAULTED;
 	r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
-	rx_fault(ff, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn);
-	if (b->faulted == 0u) {
-		b->faulted = 1u;               /* this seq never ACKs */
-		ud_plat_va_reply(h->from, h->trid, h->seq, UD_VA_REP_PFNACK);
-		r.reply = UD_VA_REP_PFNACK;
-	}
+	r.reply = rx_faulted(ff, b, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn);
 	return r;
 }
