@@ -59,9 +59,8 @@ struct rx2 {
 	uint64_t pa0, pa1, fva;
 };
 
-/*@ requires ctx: \valid(s) && \valid(ff) && \valid(rx) && \valid_read(h) &&
-                  \separated(s, ff, rx, h);
-    requires invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
+/*@ requires valid: \valid(s) && \valid(ff) && \valid(rx);
+    requires sep: \separated(s, ff, rx);
     requires inv: ud_smmu_inv(s);
     requires bank: pd < 16;
     requires piece: 1 <= k0 <= n <= 256 && va % 4096 + k0 <= 4096 &&
@@ -90,11 +89,9 @@ struct rx2 {
       ud_smmu_cb_same{Pre, Post}(s, c);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
     ensures slots: \forall integer k; 0 <= k < UD_VA_RX_NB ==> rx->b[k] == \old(rx->b[k]);
-    ensures invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
-    ensures hdr: *h == \old(*h);
 */
 static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_t k0, uint32_t n)
-	/*@ ghost (struct ud_ff *ff, struct ud_va_rx *rx, const struct ud_va_hdr *h) */
+	/*@ ghost (struct ud_ff *ff, struct ud_va_rx *rx) */
 {
 	struct rx2 t = { UD_SMMU_DONE, 0u, 0u, va };
 	struct ud_va_x x;
@@ -112,10 +109,10 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
 }
 
 /* The header's slot, found (same tag) or reset to the header's tag. */
-/*@ requires ctx: \valid(s) && \valid(ff) && \valid(rx) && \valid_read(h) &&
-                  \separated(s, ff, rx, h);
-    requires invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
+/*@ requires valid: \valid(rx) && \valid(ff);
+    requires sep: \separated(rx, ff);
     requires slot: i < UD_VA_RX_NB;
+    requires ok: ud_va_rxb_ok(&rx->b[i]);
     requires blen: 1 <= blen <= 16384;
     assigns rx->b[i];
     ensures ok: ud_va_rxb_ok(&rx->b[i]);
@@ -128,12 +125,10 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
     ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
       rx->b[k] == \old(rx->b[k]);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
-    ensures invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
-    ensures hdr: *h == \old(*h);
 */
 static void rx_slot(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid, uint16_t seq,
 		    uint32_t blen)
-	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s, const struct ud_va_hdr *h) */
+	/*@ ghost (struct ud_ff *ff) */
 {
 	struct ud_va_rxb *b = &rx->b[i];
 
@@ -209,9 +204,7 @@ static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t se
                      ud_pt_wnr[w0 + 1], ud_pt_res[w0 + 1]);
     requires data: \valid_read(data + (0 .. n - 1));
     requires room: ud_dma_n <= UD_DMA_LOG - 2;
-    requires ctx: \valid(s) && \valid(ff) && \valid(rx) && \valid_read(h) &&
-                  \separated(s, ff, rx, h);
-    requires invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
+    requires valid: \valid(ff) && \valid(rx) && \valid(s);
     assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 1],
             ud_dma_len[ud_dma_n .. ud_dma_n + 1], ud_dma_wr[ud_dma_n .. ud_dma_n + 1],
             ud_dma_va[ud_dma_n .. ud_dma_n + 1], ud_dma_w[ud_dma_n .. ud_dma_n + 1];
@@ -224,13 +217,10 @@ static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t se
     ensures fifo: ud_ff_same{Pre, Post}(ff);
     ensures slots: \forall integer k; 0 <= k < UD_VA_RX_NB ==> rx->b[k] == \old(rx->b[k]);
     ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
-    ensures invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
-    ensures hdr: *h == \old(*h);
 */
 static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_t pa0,
 		      uint64_t pa1, const uint8_t *data)
-	/*@ ghost (uint32_t w0, struct ud_ff *ff, struct ud_va_rx *rx, struct ud_smmu *s,
-		   const struct ud_va_hdr *h) */
+	/*@ ghost (uint32_t w0, struct ud_ff *ff, struct ud_va_rx *rx, struct ud_smmu *s) */
 {
 	ud_va_store(pa0, data, k0) /*@ ghost (pd, va, w0) */;
 	/*@ assert e0: ud_va_entry_ok(pd, \at(ud_dma_n, Pre), w0); */
@@ -245,11 +235,10 @@ static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_
 
 /* A stored packet marked got in its slot; the ACK, once, when the block is
  * whole and never faulted. Returns the reply sent (0 or ACK). */
-/*@ requires ctx: \valid(s) && \valid(ff) && \valid(rx) && \valid_read(h) &&
-                  \separated(s, ff, rx, h);
-    requires invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
+/*@ requires valid: \valid(rx) && \valid(ff) && \valid(s);
+    requires sep: \separated(rx, ff, s);
     requires slot: i < UD_VA_RX_NB;
-    requires ok: rx->b[i].valid == 1;
+    requires ok: ud_va_rxb_ok(&rx->b[i]) && rx->b[i].valid == 1;
     requires pk: pk < 64;
     requires room: ud_rep_n < UD_REP_LOG;
     assigns rx->b[i].got[pk], rx->b[i].acked, ud_env, ud_rep_n, ud_rep_node[ud_rep_n],
@@ -268,12 +257,10 @@ static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_
       rx->b[k] == \old(rx->b[k]);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
     ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
-    ensures invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
-    ensures hdr: *h == \old(*h);
 */
 static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid,
 		       uint16_t seq, uint32_t pk)
-	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s, const struct ud_va_hdr *h) */
+	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s) */
 {
 	struct ud_va_rxb *b = &rx->b[i];
 
@@ -287,10 +274,11 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
 
 /* A terminated packet: its Table 3.2 entry to the FIFO, the slot marked
  * faulted, a PF-NACK on the slot's first fault. Returns the reply sent. */
-/*@ requires ctx: \valid(s) && \valid(ff) && \valid(rx) && \valid_read(h) &&
-                  \separated(s, ff, rx, h);
-    requires invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
+/*@ requires valid: \valid(ff) && \valid(rx) && \valid(s);
+    requires sep: \separated(ff, rx, s);
+    requires inv: ud_ff_inv(ff);
     requires slot: i < UD_VA_RX_NB;
+    requires ok: ud_va_rxb_ok(&rx->b[i]);
     requires fields: ud_ff_fields_ok(from, trid, seq, pd, 0, vpn, UD_VA_EXA_SLVERR);
     requires room: ud_rep_n < UD_REP_LOG;
     assigns ff->lo[ff->tail], ff->hi[ff->tail], ff->tail, ff->count,
@@ -312,12 +300,10 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
     ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
       rx->b[k] == \old(rx->b[k]);
     ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
-    ensures invs: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
-    ensures hdr: *h == \old(*h);
 */
 static uint8_t rx_faulted(struct ud_ff *ff, struct ud_va_rx *rx, uint32_t i, uint32_t from,
 			  uint16_t trid, uint16_t seq, uint16_t pd, uint32_t vpn)
-	/*@ ghost (struct ud_smmu *s, const struct ud_va_hdr *h) */
+	/*@ ghost (struct ud_smmu *s) */
 {
 	rx_fault(ff, from, trid, seq, pd, vpn);
 	if (rx->b[i].faulted != 0u)
@@ -344,17 +330,17 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	room = UD_PAGE_SIZE - (uint32_t)(va % UD_PAGE_SIZE);
 	k0 = room < n ? room : n;
 	r.slot = (uint32_t)(((uint64_t)h->from * 16384u + h->trid) % UD_VA_RX_NB);
-	rx_slot(rx, r.slot, h->from, h->trid, h->seq, h->blen) /*@ ghost (ff, s, h) */;
+	rx_slot(rx, r.slot, h->from, h->trid, h->seq, h->blen) /*@ ghost (ff) */;
 
 	/* Translate every piece before storing any (the per-packet re-check:
 	 * the header's PD's bank, this packet's own walks). */
 	/*@ ghost w0 = ud_pt_n; */
-	t = rx_xlate2(s, pd, va, k0, n) /*@ ghost (ff, rx, h) */;
+	t = rx_xlate2(s, pd, va, k0, n) /*@ ghost (ff, rx) */;
 	if (t.out == UD_SMMU_DONE) {
-		rx_store2(pd, va, k0, n, t.pa0, t.pa1, data) /*@ ghost (w0, ff, rx, s, h) */;
+		rx_store2(pd, va, k0, n, t.pa0, t.pa1, data) /*@ ghost (w0, ff, rx, s) */;
 		r.st = UD_OK;
 		r.reply = rx_done(rx, r.slot, h->from, h->trid, h->seq, h->off / UD_VA_PKT)
-			/*@ ghost (ff, s, h) */;
+			/*@ ghost (ff, s) */;
 		return r;
 	}
 	if (t.out != UD_SMMU_TERMINATED) {
@@ -364,6 +350,6 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	r.st = UD_VA_FAULTED;
 	r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
 	r.reply = rx_faulted(ff, rx, r.slot, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn)
-		/*@ ghost (s, h) */;
+		/*@ ghost (s) */;
 	return r;
 }
