@@ -59,7 +59,8 @@ struct rx2 {
 	uint64_t pa0, pa1, fva;
 };
 
-/*@ requires valid: \valid(s);
+/*@ requires valid: \valid(s) && \valid(ff) && \valid(rx);
+    requires sep: \separated(s, ff, rx);
     requires inv: ud_smmu_inv(s);
     requires bank: pd < 16;
     requires piece: 1 <= k0 <= n <= 256 && va % 4096 + k0 <= 4096 &&
@@ -86,8 +87,11 @@ struct rx2 {
     ensures fault_seen: \result.out == UD_SMMU_TERMINATED ==> ud_smmu_active(&s->cb[pd]);
     ensures others: \forall integer c; 0 <= c < 16 && c != pd ==>
       ud_smmu_cb_same{Pre, Post}(s, c);
+    ensures fifo: ud_ff_same{Pre, Post}(ff);
+    ensures slots: \forall integer k; 0 <= k < UD_VA_RX_NB ==> rx->b[k] == \old(rx->b[k]);
 */
 static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_t k0, uint32_t n)
+	/*@ ghost (struct ud_ff *ff, struct ud_va_rx *rx) */
 {
 	struct rx2 t = { UD_SMMU_DONE, 0u, 0u, va };
 	struct ud_va_x x;
@@ -105,19 +109,29 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
 }
 
 /* The header's slot, found (same tag) or reset to the header's tag. */
-/*@ requires valid: \valid(b);
-    requires ok: ud_va_rxb_ok(b);
+/*@ requires valid: \valid(rx) && \valid(ff);
+    requires sep: \separated(rx, ff);
+    requires slot: i < UD_VA_RX_NB;
+    requires ok: ud_va_rxb_ok(&rx->b[i]);
     requires blen: 1 <= blen <= 16384;
-    assigns *b;
-    ensures ok: ud_va_rxb_ok(b);
-    ensures tag: ud_va_rxb_tag(b, from, trid, seq, blen);
-    ensures kept: \old(ud_va_rxb_tag(b, from, trid, seq, blen)) ==> *b == \old(*b);
-    ensures reset: !\old(ud_va_rxb_tag(b, from, trid, seq, blen)) ==>
-      b->faulted == 0 && b->acked == 0 &&
-      \forall integer k; 0 <= k < 64 ==> b->got[k] == 0;
+    assigns rx->b[i];
+    ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen);
+    ensures kept: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
+      rx->b[i] == \old(rx->b[i]);
+    ensures reset: !\old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
+      rx->b[i].faulted == 0 && rx->b[i].acked == 0 &&
+      \forall integer k; 0 <= k < 64 ==> rx->b[i].got[k] == 0;
+    ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
+      rx->b[k] == \old(rx->b[k]);
+    ensures fifo: ud_ff_same{Pre, Post}(ff);
 */
-static void rx_slot(struct ud_va_rxb *b, uint32_t from, uint16_t trid, uint16_t seq, uint32_t blen)
+static void rx_slot(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid, uint16_t seq,
+		    uint32_t blen)
+	/*@ ghost (struct ud_ff *ff) */
 {
+	struct ud_va_rxb *b = &rx->b[i];
+
 	if (b->valid == 1u && b->from == from && b->trid == trid && b->seq == seq &&
 	    b->blen == blen)
 		return;
@@ -177,6 +191,128 @@ static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t se
 	(void)ud_ff_push(ff, &e);
 }
 
+/* Both pieces of a DONE packet stored (the second only when the packet
+ * crosses a page), each under its own walk of this call (ghost w0: the walk
+ * count before rx_xlate2). */
+/*@ requires walks: w0 < ud_pt_n;
+    requires piece: 1 <= k0 <= n <= 256 && va % 4096 + k0 <= 4096 &&
+                    (k0 < n ==> (va + k0) % 4096 == 0);
+    requires p0: ud_va_piece_at(pd, 1, va, k0, pa0, ud_pt_cb[w0], ud_pt_va[w0],
+                                ud_pt_wnr[w0], ud_pt_res[w0]);
+    requires p1: k0 < n ==> w0 + 1 < ud_pt_n &&
+      ud_va_piece_at(pd, 1, va + k0, n - k0, pa1, ud_pt_cb[w0 + 1], ud_pt_va[w0 + 1],
+                     ud_pt_wnr[w0 + 1], ud_pt_res[w0 + 1]);
+    requires data: \valid_read(data + (0 .. n - 1));
+    requires room: ud_dma_n <= UD_DMA_LOG - 2;
+    requires valid: \valid(ff) && \valid(rx) && \valid(s);
+    assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 1],
+            ud_dma_len[ud_dma_n .. ud_dma_n + 1], ud_dma_wr[ud_dma_n .. ud_dma_n + 1],
+            ud_dma_va[ud_dma_n .. ud_dma_n + 1], ud_dma_w[ud_dma_n .. ud_dma_n + 1];
+    ensures grew: \old(ud_dma_n) + 1 <= ud_dma_n <= \old(ud_dma_n) + 2;
+    ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+      ud_dma_wr[i] == 1 && ud_va_entry_ok(pd, i, w0);
+    ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+      va <= ud_dma_va[i] && ud_dma_va[i] + ud_dma_len[i] <= va + n;
+    ensures whole: ud_va_covers(\old(ud_dma_n), ud_dma_n, va, n, 1);
+    ensures fifo: ud_ff_same{Pre, Post}(ff);
+    ensures slots: \forall integer k; 0 <= k < UD_VA_RX_NB ==> rx->b[k] == \old(rx->b[k]);
+    ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
+*/
+static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_t pa0,
+		      uint64_t pa1, const uint8_t *data)
+	/*@ ghost (uint32_t w0, struct ud_ff *ff, struct ud_va_rx *rx, struct ud_smmu *s) */
+{
+	ud_va_store(pa0, data, k0) /*@ ghost (pd, va, w0) */;
+	/*@ assert e0: ud_va_entry_ok(pd, \at(ud_dma_n, Pre), w0); */
+	/*@ assert cov1: k0 == n ==> ud_va_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
+	if (k0 < n) {
+		ud_va_store(pa1, data + k0, n - k0) /*@ ghost (pd, va + k0, w0 + 1) */;
+		/*@ assert e0_kept: ud_va_entry_ok(pd, \at(ud_dma_n, Pre), w0); */
+		/*@ assert e1: ud_va_entry_ok(pd, \at(ud_dma_n, Pre) + 1, w0); */
+		/*@ assert cov2: ud_va_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
+	}
+}
+
+/* A stored packet marked got in its slot; the ACK, once, when the block is
+ * whole and never faulted. Returns the reply sent (0 or ACK). */
+/*@ requires valid: \valid(rx) && \valid(ff) && \valid(s);
+    requires sep: \separated(rx, ff, s);
+    requires slot: i < UD_VA_RX_NB;
+    requires ok: ud_va_rxb_ok(&rx->b[i]) && rx->b[i].valid == 1;
+    requires pk: pk < 64;
+    requires room: ud_rep_n < UD_REP_LOG;
+    assigns rx->b[i].got[pk], rx->b[i].acked, ud_env, ud_rep_n, ud_rep_node[ud_rep_n],
+            ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
+    ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures marked: rx->b[i].got[pk] == 1;
+    ensures kept: rx->b[i].valid == \old(rx->b[i].valid) && rx->b[i].from == \old(rx->b[i].from) &&
+      rx->b[i].trid == \old(rx->b[i].trid) && rx->b[i].seq == \old(rx->b[i].seq) &&
+      rx->b[i].blen == \old(rx->b[i].blen) && rx->b[i].faulted == \old(rx->b[i].faulted);
+    ensures rep: \result == 0 || \result == UD_VA_REP_ACK;
+    ensures replies: ud_rep_n == \old(ud_rep_n) + (\result != 0 ? 1 : 0) &&
+      (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
+    ensures acked: \result == UD_VA_REP_ACK ==>
+      rx->b[i].faulted == 0 && ud_va_rxb_all(&rx->b[i]) && \old(rx->b[i].acked) == 0;
+    ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
+      rx->b[k] == \old(rx->b[k]);
+    ensures fifo: ud_ff_same{Pre, Post}(ff);
+    ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
+*/
+static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid,
+		       uint16_t seq, uint32_t pk)
+	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s) */
+{
+	struct ud_va_rxb *b = &rx->b[i];
+
+	b->got[pk] = 1u;
+	if (b->faulted != 0u || b->acked != 0u || !all_got(b))
+		return 0u;
+	b->acked = 1u;
+	ud_plat_va_reply(from, trid, seq, UD_VA_REP_ACK);
+	return UD_VA_REP_ACK;
+}
+
+/* A terminated packet: its Table 3.2 entry to the FIFO, the slot marked
+ * faulted, a PF-NACK on the slot's first fault. Returns the reply sent. */
+/*@ requires valid: \valid(ff) && \valid(rx) && \valid(s);
+    requires sep: \separated(ff, rx, s);
+    requires inv: ud_ff_inv(ff);
+    requires slot: i < UD_VA_RX_NB;
+    requires ok: ud_va_rxb_ok(&rx->b[i]);
+    requires fields: ud_ff_fields_ok(from, trid, seq, pd, 0, vpn, UD_VA_EXA_SLVERR);
+    requires room: ud_rep_n < UD_REP_LOG;
+    assigns ff->lo[ff->tail], ff->hi[ff->tail], ff->tail, ff->count,
+            ff->ovf_count, ff->ovf_sticky,
+            ff->last_valid, ff->last_src, ff->last_trid, ff->last_seq, ff->last_iova,
+            rx->b[i].faulted, ud_env, ud_rep_n, ud_rep_node[ud_rep_n],
+            ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
+    ensures inv: ud_ff_inv(ff);
+    ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures logged: ud_va_ff_logged{Pre, Post}(ff, from, trid, seq, pd, vpn, UD_VA_EXA_SLVERR);
+    ensures faulted: rx->b[i].faulted == 1;
+    ensures kept: rx->b[i].valid == \old(rx->b[i].valid) && rx->b[i].from == \old(rx->b[i].from) &&
+      rx->b[i].trid == \old(rx->b[i].trid) && rx->b[i].seq == \old(rx->b[i].seq) &&
+      rx->b[i].blen == \old(rx->b[i].blen);
+    ensures rep: \result == 0 || \result == UD_VA_REP_PFNACK;
+    ensures first: \result == UD_VA_REP_PFNACK <==> \old(rx->b[i].faulted) == 0;
+    ensures replies: ud_rep_n == \old(ud_rep_n) + (\result != 0 ? 1 : 0) &&
+      (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
+    ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
+      rx->b[k] == \old(rx->b[k]);
+    ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
+*/
+static uint8_t rx_faulted(struct ud_ff *ff, struct ud_va_rx *rx, uint32_t i, uint32_t from,
+			  uint16_t trid, uint16_t seq, uint16_t pd, uint32_t vpn)
+	/*@ ghost (struct ud_smmu *s) */
+{
+	rx_fault(ff, from, trid, seq, pd, vpn);
+	if (rx->b[i].faulted != 0u)
+		return 0u;
+	rx->b[i].faulted = 1u;         /* this seq never ACKs */
+	ud_plat_va_reply(from, trid, seq, UD_VA_REP_PFNACK);
+	return UD_VA_REP_PFNACK;
+}
+
 struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct ud_va_rx *rx,
 				    const struct ud_va_hdr *h, const uint8_t *data)
 {
@@ -184,7 +320,6 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	uint32_t pd, n, room, k0;
 	uint64_t va;
 	struct rx2 t;
-	struct ud_va_rxb *b;
 	/*@ ghost uint32_t w0; */
 
 	if (!hdr_ok(h))
@@ -195,24 +330,17 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	room = UD_PAGE_SIZE - (uint32_t)(va % UD_PAGE_SIZE);
 	k0 = room < n ? room : n;
 	r.slot = (uint32_t)(((uint64_t)h->from * 16384u + h->trid) % UD_VA_RX_NB);
-	b = &rx->b[r.slot];
-	rx_slot(b, h->from, h->trid, h->seq, h->blen);
+	rx_slot(rx, r.slot, h->from, h->trid, h->seq, h->blen) /*@ ghost (ff) */;
 
 	/* Translate every piece before storing any (the per-packet re-check:
 	 * the header's PD's bank, this packet's own walks). */
 	/*@ ghost w0 = ud_pt_n; */
-	t = rx_xlate2(s, pd, va, k0, n);
+	t = rx_xlate2(s, pd, va, k0, n) /*@ ghost (ff, rx) */;
 	if (t.out == UD_SMMU_DONE) {
-		ud_va_store(t.pa0, data, k0) /*@ ghost (pd, va, w0) */;
-		if (k0 < n)
-			ud_va_store(t.pa1, data + k0, n - k0) /*@ ghost (pd, va + k0, w0 + 1) */;
+		rx_store2(pd, va, k0, n, t.pa0, t.pa1, data) /*@ ghost (w0, ff, rx, s) */;
 		r.st = UD_OK;
-		b->got[h->off / UD_VA_PKT] = 1u;
-		if (b->faulted == 0u && b->acked == 0u && all_got(b)) {
-			b->acked = 1u;
-			ud_plat_va_reply(h->from, h->trid, h->seq, UD_VA_REP_ACK);
-			r.reply = UD_VA_REP_ACK;
-		}
+		r.reply = rx_done(rx, r.slot, h->from, h->trid, h->seq, h->off / UD_VA_PKT)
+			/*@ ghost (ff, s) */;
 		return r;
 	}
 	if (t.out != UD_SMMU_TERMINATED) {
@@ -221,11 +349,7 @@ struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct 
 	}
 	r.st = UD_VA_FAULTED;
 	r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
-	rx_fault(ff, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn);
-	if (b->faulted == 0u) {
-		b->faulted = 1u;               /* this seq never ACKs */
-		ud_plat_va_reply(h->from, h->trid, h->seq, UD_VA_REP_PFNACK);
-		r.reply = UD_VA_REP_PFNACK;
-	}
+	r.reply = rx_faulted(ff, rx, r.slot, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn)
+		/*@ ghost (s) */;
 	return r;
 }
