@@ -222,6 +222,8 @@ static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_
 		      uint64_t pa1, const uint8_t *data)
 	/*@ ghost (uint32_t w0, struct ud_ff *ff, struct ud_va_rx *rx, struct ud_smmu *s) */
 {
+	(void)pd;   /* the piece's bank and address: the ghost arguments of the door */
+	(void)va;
 	ud_va_store(pa0, data, k0) /*@ ghost (pd, va, w0) */;
 	/*@ assert e0: ud_va_entry_ok(pd, \at(ud_dma_n, Pre), w0); */
 	/*@ assert cov1: k0 == n ==> ud_va_covers(\at(ud_dma_n, Pre), ud_dma_n, va, n, 1); */
