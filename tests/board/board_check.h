@@ -8,13 +8,18 @@
  * to wait for the kernel: WAIT_UNTIL(cond, ms) re-tests cond every
  * millisecond for up to ms and yields its last value, so a check never
  * depends on how fast a loaded host runs the guest (a fixed sleep did).
+ * And the module's debugfs, one way for every program: board_dbg_set
+ * writes a knob (engine_pause, va_pause, ...), counter() reads one
+ * counter of "stats" (-1 when absent).
  */
 #ifndef BOARD_CHECK_H
 #define BOARD_CHECK_H
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,5 +79,46 @@ static inline void board_nap_ms(unsigned int ms)
 			board_nap_ms(1);				\
 		(cond);							\
 	})
+
+#define BOARD_DBG "/sys/kernel/debug/uldma/"
+
+/* Write val to the debugfs knob name: 0, or a negative errno. */
+static inline int board_dbg_set(const char *name, const char *val)
+{
+	char path[128];
+	FILE *f;
+	int r;
+
+	snprintf(path, sizeof(path), BOARD_DBG "%s", name);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	r = fputs(val, f) < 0;
+	return fclose(f) || r ? -EIO : 0;
+}
+
+/* Hold (1) or let go (0) the soft engine between requests. */
+static inline int engine_pause(int on)
+{
+	return board_dbg_set("engine_pause", on ? "1\n" : "0\n");
+}
+
+/* One counter of the module's debugfs "stats", or -1. */
+static inline long counter(const char *name)
+{
+	char line[128], key[96];
+	long v, found = -1;
+	FILE *f = fopen(BOARD_DBG "stats", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%95s %ld", key, &v) == 2 &&
+		    !strcmp(key, name))
+			found = v;
+	}
+	fclose(f);
+	return found;
+}
 
 #endif /* BOARD_CHECK_H */

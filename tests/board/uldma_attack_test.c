@@ -187,17 +187,6 @@ static int target(int s)
 
 static int sock;
 
-/* Hold the engine (requests stay queued) or let it run (debugfs). */
-static int engine_pause(int on)
-{
-	int f = open("/sys/kernel/debug/uldma/engine_pause", O_WRONLY);
-	int ok = f >= 0 && write(f, on ? "1" : "0", 1) == 1;
-
-	if (f >= 0)
-		close(f);
-	return ok ? 0 : -EIO;
-}
-
 static int32_t ask(uint32_t op, uint32_t arg)
 {
 	struct cmd c = { .op = op, .arg = arg };

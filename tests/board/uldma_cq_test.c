@@ -34,41 +34,7 @@
 #define BOARD_CHECK_PREFIX "cq"
 #include "board_check.h"
 
-#define DBG "/sys/kernel/debug/uldma/"
 #define BUF 65536u
-
-static int engine_pause(int on)
-{
-	FILE *f = fopen(DBG "engine_pause", "w");
-	int r;
-
-	if (!f)
-		return -errno;
-	r = fputs(on ? "1\n" : "0\n", f) < 0;
-	return fclose(f) || r ? -EIO : 0;
-}
-
-static long counter(const char *name)
-{
-	FILE *f = fopen(DBG "stats", "r");
-	char key[64];
-	long v, r = -1;
-
-	if (!f)
-		return -1;
-	while (fscanf(f, "%63s %ld", key, &v) == 2)
-		if (!strcmp(key, name))
-			r = v;
-	fclose(f);
-	return r;
-}
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec t = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	nanosleep(&t, NULL);
-}
 
 static uint8_t pat(unsigned int i, unsigned int seed)
 {
@@ -235,7 +201,7 @@ int main(void)
 				     dst, dr, 64);
 	for (k = 0; k < 500 && ring->producer - db->consumer < ULDMA_CQ_DEPTH;
 	     k++)
-		sleep_ms(10);
+		board_nap_ms(10);
 	r2x = uldma_post_write(fd, qp, qp, 3999, src, sl, dst, dr, 64);
 	check("64 completions not consumed: the ring is full, the next POST -> ENOBUFS",
 	      !r && ring->producer - db->consumer == ULDMA_CQ_DEPTH &&
@@ -243,7 +209,7 @@ int main(void)
 	      ring->producer - db->consumer, r2x);
 	r = uldma_map_qp(fd, qp) ||
 	    uldma_post_write(fd, qp, qp, 4000, src, sl, dst, dr, 64);
-	sleep_ms(200);
+	board_nap_ms(200);
 	prod = ring->producer;
 	check("  ... a WQE in the send ring waits: no completion written over an unconsumed one",
 	      !r && prod - db->consumer == ULDMA_CQ_DEPTH, "%d, in ring %u", r,

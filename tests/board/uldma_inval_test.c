@@ -40,53 +40,13 @@
 #define BOARD_CHECK_PREFIX "inval"
 #include "board_check.h"
 
-#define DBG "/sys/kernel/debug/uldma/"
 #define BIG 65536u
-
-static int engine_pause(int on)
-{
-	FILE *f = fopen(DBG "engine_pause", "w");
-	int r;
-
-	if (!f)
-		return -errno;
-	r = fputs(on ? "1\n" : "0\n", f) < 0;
-	return fclose(f) || r ? -EIO : 0;
-}
-
-static long counter(const char *name)
-{
-	FILE *f = fopen(DBG "stats", "r");
-	char key[64];
-	long v, r = -1;
-
-	if (!f)
-		return -1;
-	while (fscanf(f, "%63s %ld", key, &v) == 2)
-		if (!strcmp(key, name))
-			r = v;
-	fclose(f);
-	return r;
-}
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec t = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	nanosleep(&t, NULL);
-}
 
 /* Wait up to 2 s for pins_held to come back to want. */
 static long pins_settle(long want)
 {
-	long p = counter("pins_held");
-	int i;
-
-	for (i = 0; i < 200 && p != want; i++) {
-		sleep_ms(10);
-		p = counter("pins_held");
-	}
-	return p;
+	WAIT_UNTIL(counter("pins_held") == want, 2000);
+	return counter("pins_held");
 }
 
 static uint8_t *map_buf(size_t n, uint8_t fillc)

@@ -53,26 +53,7 @@
 #define BOARD_CHECK_PREFIX "ring"
 #include "board_check.h"
 
-#define DBG "/sys/kernel/debug/uldma/"
 #define BUF 16384u
-
-static int engine_pause(int on)
-{
-	FILE *f = fopen(DBG "engine_pause", "w");
-	int r;
-
-	if (!f)
-		return -errno;
-	r = fputs(on ? "1\n" : "0\n", f) < 0;
-	return fclose(f) || r ? -EIO : 0;
-}
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec t = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	nanosleep(&t, NULL);
-}
 
 static uint8_t pat(unsigned int i, unsigned int seed)
 {
@@ -111,14 +92,8 @@ static int is_zero(const uint8_t *p, size_t n)
 static int wait_consumer(const struct uldma_sq_status *st, uint32_t want,
 			 unsigned int ms)
 {
-	unsigned int i;
-
-	for (i = 0; i < ms; i++) {
-		if (__atomic_load_n(&st->consumer, __ATOMIC_ACQUIRE) == want)
-			return 1;
-		sleep_ms(1);
-	}
-	return __atomic_load_n(&st->consumer, __ATOMIC_ACQUIRE) == want;
+	return WAIT_UNTIL(__atomic_load_n(&st->consumer, __ATOMIC_ACQUIRE) ==
+			  want, ms);
 }
 
 /* Write one WQE into the ring by hand (as a forger would) and ring it. */
@@ -485,7 +460,7 @@ int main(int argc, char **argv)
 			n++;
 		if (r == -EAGAIN) {
 			r = 0;
-			sleep_ms(1);
+			board_nap_ms(1);
 		}
 	}
 	prod0 = ring->producer;
@@ -645,7 +620,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < 100; i++)
 		uldma_post_write(fd, qp, qp, 400 + i, src, src_l, dst, dst_r,
 				 64);
-	sleep_ms(30);
+	board_nap_ms(30);
 	r = uldma_close(fd);	/* some queued, the rest still in the ring */
 	fd = uldma_open();
 	c = fd < 0 ? fd : uldma_query(fd, &q);

@@ -47,46 +47,18 @@
 #define BOARD_CHECK_PREFIX "vafault"
 #include "board_check.h"
 
-#define DBG "/sys/kernel/debug/uldma/"
 #define ARENA 0x1000000000ull		/* 64 GB: below 2^39            */
 #define SLOT 0x1000000ull		/* 16 MB per buffer             */
 #define PG 4096u
 
-static long counter(const char *name)
-{
-	FILE *f = fopen(DBG "stats", "r");
-	char key[64];
-	long v, r = -1;
-
-	if (!f)
-		return -1;
-	while (fscanf(f, "%63s %ld", key, &v) == 2)
-		if (!strcmp(key, name))
-			r = v;
-	fclose(f);
-	return r;
-}
-
 static int set_ahead(int on)
 {
-	FILE *f = fopen(DBG "va_ahead", "w");
-	int r;
-
-	if (!f)
-		return -errno;
-	r = fputs(on ? "Y\n" : "N\n", f) < 0;
-	return fclose(f) || r ? -EIO : 0;
+	return board_dbg_set("va_ahead", on ? "Y\n" : "N\n");
 }
 
 static int set_pause(int on)
 {
-	FILE *f = fopen(DBG "va_pause", "w");
-	int r;
-
-	if (!f)
-		return -errno;
-	r = fputs(on ? "1\n" : "0\n", f) < 0;
-	return fclose(f) || r ? -EIO : 0;
+	return board_dbg_set("va_pause", on ? "1\n" : "0\n");
 }
 
 static unsigned int nslot;

@@ -41,7 +41,6 @@
 #define PG	4096u
 #define GUARD	0xeeu
 #define WAIT_MS	2000u		/* longest wait for one completion      */
-#define DBG	"/sys/kernel/debug/uldma/"
 
 static unsigned long posted, polled;	/* accepted posts, completions taken */
 
@@ -94,36 +93,6 @@ static int is_pat(const uint8_t *p, size_t n, unsigned int seed)
 			return 0;
 	}
 	return 1;
-}
-
-/* Hold the soft engine (1) or let it run (0); 0 when done. */
-static int engine_pause(int on)
-{
-	FILE *f = fopen(DBG "engine_pause", "w");
-	int r;
-
-	if (!f)
-		return -errno;
-	r = fputs(on ? "1\n" : "0\n", f) < 0;
-	return fclose(f) || r ? -EIO : 0;
-}
-
-/* A counter of uldma/stats; -1 when it cannot be read. */
-static long counter(const char *name)
-{
-	char line[128], key[96];
-	long v, found = -1;
-	FILE *f = fopen(DBG "stats", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%95s %ld", key, &v) == 2 &&
-		    !strcmp(key, name))
-			found = v;
-	}
-	fclose(f);
-	return found;
 }
 
 static double now_ms(void)
