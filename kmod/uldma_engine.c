@@ -50,6 +50,7 @@
 #include "pd.h"
 #include "xfer_wr.h"
 #include "uldma_kmod.h"
+#include "uldma_sm.h"
 
 struct ud_kmod_req {
 	u64 wr_id;
@@ -83,7 +84,8 @@ static struct {
 
 static bool ud_kmod_engine_has_work(void)
 {
-	return READ_ONCE(ud_eng.pending) && !READ_ONCE(ud_eng.paused);
+	return (READ_ONCE(ud_eng.pending) || ud_kmod_sm_pending()) &&
+	       !READ_ONCE(ud_eng.paused);
 }
 
 /* Under the device mutex: run the oldest request of qp's queue. */
@@ -229,6 +231,9 @@ static int ud_kmod_engine_fn(void *unused)
 		else if (idle < UD_KMOD_RING_HOT)
 			idle++;
 		ud_kmod_engine_run_one();
+		/* The NI of the send modes (ABI 9): one send per pass. */
+		if (!ud_eng.paused)
+			ud_kmod_sm_run_one();
 		mutex_unlock(ud_eng.lock);
 		cond_resched();
 	}

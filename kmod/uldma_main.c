@@ -53,6 +53,7 @@
 #include "xfer_wr.h"
 #include "uapi/uldma.h"
 #include "uldma_kmod.h"
+#include "uldma_sm.h"
 
 struct uldma_dev {
 	struct miscdevice misc;
@@ -71,6 +72,7 @@ struct uldma_file {
 	u32 qps;			/* bit q: QP q is this file's         */
 	struct ud_kmod_cq cq;		/* completions of this file's QPs     */
 	struct mm_struct *mm;		/* the opener's (mmgrab): VA_WRITE's  */
+	struct ud_kmod_smfile sm;	/* send modes: the DMA buffer (ABI 9) */
 };
 
 static struct uldma_dev *uldma;
@@ -405,6 +407,8 @@ static int uldma_qp_gone(struct uldma_file *uf, u32 qp, bool flush)
 	ud_kmod_engine_flush(qp, flush);
 	/* Its VA transfer ends too (ECANCELED, or dropped with the file). */
 	ud_kmod_va_cancel(qp, &uf->cq, flush);
+	/* So do its sends in a send mode, and its receive side (ABI 9). */
+	ud_kmod_sm_qp_gone(qp, flush);
 	err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
 	if (!err) {
 		/* What is still in its ring is never taken. */
@@ -518,6 +522,37 @@ static int uldma_va_write(struct uldma_file *uf, void __user *u,
 			ud_kmod_cq_unreserve(&uf->cq);
 	}
 	mutex_unlock(&uldma->lock);
+	return err;
+}
+
+/*
+ * SEND_MODE (ABI 9): the home checks that qp is this file's and, for a
+ * send, that dest_qp is reachable from it (as POST); the send modes'
+ * home (kmod/uldma_sm.c) stages the pages and the verified core
+ * (src/send_mode.c) decides.  A SEND whose answer cannot be written back
+ * still goes out (its completion comes), as a POST would.
+ */
+static int uldma_send_mode(struct uldma_file *uf, void __user *u,
+			   size_t usize)
+{
+	struct uldma_send_mode s;
+	int err = uldma_arg_in(&s, sizeof(s), u, usize);
+
+	if (err)
+		return err;
+	if (s.flags || s.reserved)
+		return -EINVAL;
+	mutex_lock(&uldma->lock);
+	if (!uldma_owns_qp(uf, s.qp) ||
+	    (s.op == ULDMA_SM_SEND && !ud_kmod_qp_reaches(s.qp, s.dest_qp)))
+		err = -ENOENT;
+	else
+		err = ud_kmod_sm_op(&uf->sm, &uf->cq, &s);
+	mutex_unlock(&uldma->lock);
+	if (!err && s.op == ULDMA_SM_SEND)
+		ud_kmod_engine_kick();
+	if (!err && copy_to_user(u, &s, sizeof(s)))
+		err = -EFAULT;
 	return err;
 }
 
@@ -739,7 +774,10 @@ static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
 	if (qp == ULDMA_MMAP_CQ >> 17)
 		return ud_kmod_cq_mmap(&uf->cq, vma);
 	mutex_lock(&uldma->lock);
-	if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
+	/* The file's DMA buffer of the send modes (ABI 9). */
+	if (qp == ULDMA_MMAP_SM >> 17)
+		err = ud_kmod_sm_mmap(&uf->sm, vma);
+	else if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
 		err = -ENOENT;
 	else
 		err = ud_kmod_ring_mmap((u32)qp, vma);
@@ -789,6 +827,8 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_doorbell(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_VA_WRITE):
 		return uldma_va_write(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_SEND_MODE):
+		return uldma_send_mode(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}
@@ -847,6 +887,8 @@ static int uldma_release(struct inode *inode, struct file *file)
 			WARN_ON(ud_dealloc_pd(&uldma->prot, i) != UD_OK);
 	}
 	uf->pds = 0;
+	/* No vma maps its DMA buffer (each holds the file); no send is left. */
+	ud_kmod_sm_file_gone(&uf->sm);
 	ud_kmod_mrn_detach_owner(uf, false, &gone);
 	/* Its QPs' VA transfers ended above; no bank names its mm now. */
 	ud_kmod_va_forget_mm(uf->mm);
@@ -940,6 +982,10 @@ static void __exit uldma_exit(void)
 	pins = ud_kmod_pins_held();
 	lost = ud_kmod_cq_dropped();
 	refused = ud_kmod_dma_refusals();
+	if (ud_kmod_sm_pins() || ud_kmod_smf_used())
+		pr_err("unload: send modes: %ld pages pinned, %ld frames held\n",
+		       ud_kmod_sm_pins(), ud_kmod_smf_used());
+	pins += ud_kmod_sm_pins();
 	if (pins)
 		pr_err("unload: %ld pages still pinned\n", pins);
 	if (lost || refused)

@@ -33,6 +33,7 @@
 
 #include "ud_common.h"
 #include "uldma_kmod.h"
+#include "uldma_sm.h"
 
 struct ud_kmod_stats ud_kmod_stats;
 static struct dentry *ud_kmod_dbg;
@@ -102,6 +103,7 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "pins_held %ld\n", ud_kmod_pins_held());
 	seq_printf(m, "dma_refused %ld\n", ud_kmod_dma_refusals());
 	ud_kmod_va_stats_show(m);
+	ud_kmod_sm_stats_show(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ud_kmod_stats);

@@ -49,6 +49,10 @@
  *    the calling process, no key, no registration: pages not present are
  *    paged in by the fault path; below, "Virtual-address transfers"); a
  *    completion's opcode may be ULDMA_WR_VA_WRITE; no struct changed.
+ *  - ABI 8 -> 9: SEND_MODE is new (the five send modes of seed 003: PIO,
+ *    CopyDMA, DirectDMA, V2PDMA, PEXDMA; below, "Send modes"), with mmap
+ *    of the file's DMA buffer (ULDMA_MMAP_SM); a completion's opcode may
+ *    be ULDMA_WR_SEND_MODE; no older struct changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -84,7 +88,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	8
+#define ULDMA_ABI_VERSION	9
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -582,6 +586,101 @@ struct uldma_va_write {
 	__u32 reserved;		/* 0                                        */
 };
 
+/*
+ * Send modes (ABI 9; seed 003, src/send_mode.h, docs/send-modes.md "The
+ * kernel home").  SEND_MODE carries one of five operations (op):
+ *
+ * ULDMA_SM_SEND: send [addr, addr + length) of this process -- one send
+ *   buffer: 1 .. ULDMA_SM_MTU bytes inside one page -- on qp (this file's)
+ *   to dest_qp (qp itself, another QP of this file, or one connected both
+ *   ways, as POST) in send mode `mode`:
+ *     PIO        the bytes are copied to the NI's send memory at the call
+ *     COPYDMA    the bytes are copied to a page of the DMA buffer at the call
+ *     DIRECTDMA  the NI reads the buffer itself; it must lie in this file's
+ *                mapped DMA buffer (mmap at ULDMA_MMAP_SM: memory pinned for
+ *                DMA "at application startup"), else ENXIO
+ *     V2PDMA     the page is pinned; the NI reads it
+ *     PEXDMA     the page is pinned and marked copy-on-write: in the mapped
+ *                DMA buffer, the first write while the send is in flight
+ *                gives the writer a copy of the page and the NI keeps the
+ *                original; elsewhere (memory the module cannot write-
+ *                protect) the page is copied at the call instead
+ *   out: handle (for READY) and ready (READY's answer right after the
+ *   call).  The NI (the module's engine thread; held by debugfs
+ *   engine_pause) later reads what the mode says and delivers it to
+ *   dest_qp's receive side (below); ONE completion on qp, opcode
+ *   ULDMA_WR_SEND_MODE, wr_id echoed, byte_len = length when delivered, or
+ *   byte_len 0 and: EINVAL (dest_qp receives in PIO), ENOSPC (V2PDMA
+ *   receive: no receive buffer posted of sufficient size), ENOBUFS (the
+ *   receive buffer queue is full), ENOENT (dest_qp gone), ECANCELED (qp
+ *   destroyed first).
+ *   Buffer reuse (seed 2.1): under PIO, COPYDMA and PEXDMA the receiver
+ *   gets the bytes the buffer held when SEND returned, whatever is written
+ *   after; under DIRECTDMA and V2PDMA a write before the completion may
+ *   change the message: test READY.
+ *   The ioctl fails, and nothing is sent or pinned:
+ *     EINVAL   mode > 4, length 0 or > ULDMA_SM_MTU, the range crossing a
+ *              page, flags or reserved not 0, op unknown
+ *     ENXIO    DIRECTDMA and the buffer not in this file's DMA buffer
+ *     EFAULT   the buffer not mapped readable
+ *     EBUSY    a send of that page of the DMA buffer is still in flight
+ *     ENOENT   qp not this file's, dest_qp not reachable from it
+ *     ENOBUFS  this file's completion queue has no room
+ *     EAGAIN   ULDMA_SM_INFLIGHT sends in flight (device-wide)
+ * ULDMA_SM_READY (DMA-Ready): handle (in) -> ready (out): 1 when the
+ *   buffer may be reused now (its send completed, or its mode is
+ *   classical), 0 while a DIRECTDMA or V2PDMA send of it is in flight.  A
+ *   handle that names no send of this file in flight answers 1.
+ * ULDMA_SM_RX_MODE: qp's receive mode (default COPYDMA).  PIO: EINVAL
+ *   ("not used for receiving").
+ * ULDMA_SM_POST_RECV: [addr, addr + length) (1 .. ULDMA_SM_MTU bytes, at
+ *   most two pages) becomes qp's posted receive buffer, pinned: V2PDMA's
+ *   pre-posted buffer (taken by one message of at most length bytes) or,
+ *   under DIRECTDMA, the inbound mapping (kept).  length 0 drops it.
+ *   EBUSY: one is posted already; EFAULT: not mapped writable.
+ * ULDMA_SM_RECV: take qp's oldest buffered message (COPYDMA, PEXDMA, and
+ *   DIRECTDMA without a mapping buffer it in the DMA buffer) into
+ *   [addr, addr + length): out length (the message's), how
+ *   (ULDMA_SM_RX_COPY, or ULDMA_SM_RX_EXCHANGE when PEXDMA and addr is page
+ *   aligned -- decided by the core, carried out as a copy: the page
+ *   exchange is not done, XFER-7).  ENODATA: none; EMSGSIZE: longer than
+ *   length (the message stays); EFAULT: not writable (it stays).
+ */
+#define ULDMA_WR_SEND_MODE	3u
+#define ULDMA_SM_PIO		0u
+#define ULDMA_SM_COPYDMA	1u
+#define ULDMA_SM_DIRECTDMA	2u
+#define ULDMA_SM_V2PDMA		3u
+#define ULDMA_SM_PEXDMA		4u
+#define ULDMA_SM_MTU		4096u	/* seed 003 4: one page          */
+#define ULDMA_SM_INFLIGHT	32u	/* sends in flight, device-wide   */
+#define ULDMA_SM_RXQ		8u	/* buffered messages per QP       */
+#define ULDMA_SM_SEND		0u
+#define ULDMA_SM_READY		1u
+#define ULDMA_SM_RX_MODE	2u
+#define ULDMA_SM_POST_RECV	3u
+#define ULDMA_SM_RECV		4u
+#define ULDMA_SM_RX_COPY	0u
+#define ULDMA_SM_RX_EXCHANGE	1u
+/* The file's DMA buffer: up to ULDMA_SM_DMABUF_PAGES pages, MAP_SHARED. */
+#define ULDMA_MMAP_SM		((__u64)0xfe << 17)
+#define ULDMA_SM_DMABUF_PAGES	16u
+
+struct uldma_send_mode {
+	__u64 wr_id;		/* SEND: echoed in the completion           */
+	__u64 addr;		/* SEND: buffer; POST_RECV, RECV: memory    */
+	__u32 op;		/* ULDMA_SM_SEND ..                         */
+	__u32 qp;		/* a QP of this file                        */
+	__u32 dest_qp;		/* SEND: the target QP                      */
+	__u32 mode;		/* SEND, RX_MODE: ULDMA_SM_PIO ..           */
+	__u32 length;		/* SEND, POST_RECV: in; RECV: in/out        */
+	__u32 handle;		/* SEND: out; READY: in                     */
+	__u32 ready;		/* SEND, READY: out                         */
+	__u32 how;		/* RECV: out                                */
+	__u32 flags;		/* 0                                        */
+	__u32 reserved;		/* 0                                        */
+};
+
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
 #define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
 #define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
@@ -599,5 +698,6 @@ struct uldma_va_write {
 #define ULDMA_IOC_CONNECT_QP	ULDMA_IOC(0x0d, struct uldma_connect_qp)
 #define ULDMA_IOC_DOORBELL	ULDMA_IOC(0x0e, struct uldma_doorbell)
 #define ULDMA_IOC_VA_WRITE	ULDMA_IOC(0x0f, struct uldma_va_write)
+#define ULDMA_IOC_SEND_MODE	ULDMA_IOC(0x10, struct uldma_send_mode)
 
 #endif /* _UAPI_ULDMA_H */
