@@ -265,8 +265,8 @@ static void ud_kmod_sm_frames_free(struct ud_sm_buf *b)
 	b->sfr = UD_SM_NOFRAME;
 }
 
-static int ud_kmod_sm_send(struct ud_kmod_smfile *sf, struct ud_kmod_cq *cq,
-			   struct uldma_send_mode *s)
+static int ud_kmod_sm_send_one(struct ud_kmod_smfile *sf,
+			       struct ud_kmod_cq *cq, struct uldma_send_mode *s)
 {
 	struct mm_struct *mm = current->mm;
 	struct ud_kmod_smarena *a = NULL;
@@ -416,6 +416,14 @@ out_mm:
 out_cq:
 	if (cq)
 		ud_kmod_cq_unreserve(cq);
+	return err;
+}
+
+static int ud_kmod_sm_send(struct ud_kmod_smfile *sf, struct ud_kmod_cq *cq,
+			   struct uldma_send_mode *s)
+{
+	int err = ud_kmod_sm_send_one(sf, cq, s);
+
 	if (err)
 		atomic_long_inc(&ud_sm.refused);
 	return err;
@@ -587,8 +595,9 @@ static ud_status ud_kmod_sm_place(u32 qp, const u8 *src, u32 len)
 	struct page *pg;
 	s32 where;
 
-	where = ud_sm_rx_place(rx->mode, rx->post_np && rx->mode ==
-			       UD_SM_DIRECTDMA, rx->post_len, len);
+	/* A DirectDMA inbound mapping is used when it covers the message. */
+	where = ud_sm_rx_place(rx->mode, rx->post_np && len <= rx->post_len &&
+			       rx->mode == UD_SM_DIRECTDMA, rx->post_len, len);
 	switch (where) {
 	case UD_SM_RX_DIRECT:
 	case UD_SM_RX_POSTED:
@@ -627,7 +636,8 @@ static void ud_kmod_sm_complete(struct ud_kmod_sm_send *snd, ud_status st,
 		atomic_long_inc(&ud_sm.rx_bad);
 	else
 		atomic_long_inc(&ud_sm.delivered);
-	ud_kmod_stats_count_completion(st);
+	if (!err)
+		ud_kmod_stats_count_completion(st);
 	ud_kmod_cq_complete(snd->cq, &e);
 }
 

@@ -312,6 +312,69 @@ int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
 	return uldma_ioctl(fd, ULDMA_IOC_VA_WRITE, &v);
 }
 
+void *uldma_sm_map_dmabuf(int fd, uint32_t npages)
+{
+	void *m = mmap(NULL, (size_t)npages * ULDMA_SM_MTU,
+		       PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		       (off_t)ULDMA_MMAP_SM);
+
+	return m == MAP_FAILED ? NULL : m;
+}
+
+int uldma_sm_send(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		  uint32_t mode, const void *buf, uint32_t len,
+		  uint32_t *handle)
+{
+	struct uldma_send_mode s = { .op = ULDMA_SM_SEND, .wr_id = wr_id,
+				     .addr = uldma_ptr(buf), .qp = qp,
+				     .dest_qp = dest_qp, .mode = mode,
+				     .length = len };
+	int err = uldma_ioctl(fd, ULDMA_IOC_SEND_MODE, &s);
+
+	if (!err && handle)
+		*handle = s.handle;
+	return err;
+}
+
+int uldma_sm_ready(int fd, uint32_t qp, uint32_t handle)
+{
+	struct uldma_send_mode s = { .op = ULDMA_SM_READY, .qp = qp,
+				     .handle = handle };
+	int err = uldma_ioctl(fd, ULDMA_IOC_SEND_MODE, &s);
+
+	return err ? err : (int)s.ready;
+}
+
+int uldma_sm_rx_mode(int fd, uint32_t qp, uint32_t mode)
+{
+	struct uldma_send_mode s = { .op = ULDMA_SM_RX_MODE, .qp = qp,
+				     .mode = mode };
+
+	return uldma_ioctl(fd, ULDMA_IOC_SEND_MODE, &s);
+}
+
+int uldma_sm_post_recv(int fd, uint32_t qp, void *buf, uint32_t len)
+{
+	struct uldma_send_mode s = { .op = ULDMA_SM_POST_RECV, .qp = qp,
+				     .addr = uldma_ptr(buf), .length = len };
+
+	return uldma_ioctl(fd, ULDMA_IOC_SEND_MODE, &s);
+}
+
+int uldma_sm_recv(int fd, uint32_t qp, void *buf, uint32_t len,
+		  uint32_t *how)
+{
+	struct uldma_send_mode s = { .op = ULDMA_SM_RECV, .qp = qp,
+				     .addr = uldma_ptr(buf), .length = len };
+	int err = uldma_ioctl(fd, ULDMA_IOC_SEND_MODE, &s);
+
+	if (err)
+		return err;
+	if (how)
+		*how = s.how;
+	return (int)s.length;
+}
+
 /*
  * The mapped completion rings of this process (ABI 6), by context: fd,
  * ring (read-only) and consumer page.

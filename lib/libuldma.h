@@ -105,6 +105,37 @@ int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
 			void *dst, uint32_t len);
 
 /*
+ * Send modes (ABI 9; seed 003; kmod/uapi/uldma.h "Send modes").  mode is
+ * ULDMA_SM_PIO, _COPYDMA, _DIRECTDMA, _V2PDMA or _PEXDMA.
+ * uldma_sm_map_dmabuf maps this context's DMA buffer (npages <= 16,
+ * shared; NULL with errno set on failure): memory pinned for DMA "at
+ * startup", required by DIRECTDMA, and where PEXDMA's copy-on-write is
+ * real (elsewhere PEXDMA copies at the send call).  uldma_sm_send sends
+ * [buf, buf + len) (one page at most, not crossing one) on qp to dest_qp:
+ * 0 or -EINVAL, -ENXIO, -EFAULT, -EBUSY, -ENOENT, -ENOBUFS, -EAGAIN; its
+ * one completion (opcode ULDMA_WR_SEND_MODE) comes through uldma_poll.
+ * *handle (may be NULL) names the send for uldma_sm_ready, the seed's
+ * DMA-Ready(): 1 when buf may be reused now, 0 while a DIRECTDMA or
+ * V2PDMA send of it is in flight, or a negative errno.
+ * uldma_sm_rx_mode sets qp's receive mode (default COPYDMA; PIO -EINVAL);
+ * uldma_sm_post_recv posts buf as qp's receive buffer (V2PDMA's
+ * pre-posted one, DIRECTDMA's inbound mapping; len 0 drops it);
+ * uldma_sm_recv takes qp's oldest buffered message into buf: its length,
+ * or -ENODATA (none), -EMSGSIZE (longer than len); *how (may be NULL) is
+ * ULDMA_SM_RX_COPY or ULDMA_SM_RX_EXCHANGE (the core's decision; the
+ * module copies either way).
+ */
+void *uldma_sm_map_dmabuf(int fd, uint32_t npages);
+int uldma_sm_send(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,
+		  uint32_t mode, const void *buf, uint32_t len,
+		  uint32_t *handle);
+int uldma_sm_ready(int fd, uint32_t qp, uint32_t handle);
+int uldma_sm_rx_mode(int fd, uint32_t qp, uint32_t mode);
+int uldma_sm_post_recv(int fd, uint32_t qp, void *buf, uint32_t len);
+int uldma_sm_recv(int fd, uint32_t qp, void *buf, uint32_t len,
+		  uint32_t *how);
+
+/*
  * Posting with no system call (ABI 5; kmod/uapi/uldma.h, "Posting with no
  * system call").  uldma_map_qp maps qp's send ring and status page (qp a
  * QP of this context); from then on uldma_post_write, uldma_post_read and

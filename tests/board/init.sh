@@ -8,7 +8,8 @@
 # the mapped send rings (/uldma_ring_test), the mapped completion ring
 # (/uldma_cq_test), registered memory invalidated
 # under outstanding transfers (/uldma_inval_test), virtual-address
-# transfers through the VA fault path (/uldma_vafault_test), the example
+# transfers through the VA fault path (/uldma_vafault_test), the send
+# modes of seed 003 (/uldma_sendmode_test), the example
 # (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
@@ -139,6 +140,20 @@ t=${vsummary#vafault: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$vsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL vafault test (exit $rc, ${vsummary:-no summary line})"
 [ "$(counter pins_held)" = 0 ] || verdict "FAIL pins held after the vafault test: $(counter pins_held)"
+# The five send modes of seed 003 (ABI 9): bytes delivered, the reuse rule
+# of each mode (the NI held when it matters), the receive placements, bad
+# input: "sendmode: N/N checks passed".
+[ -x /uldma_sendmode_test ] || verdict "FAIL /uldma_sendmode_test missing"
+/uldma_sendmode_test >/sendmode.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /sendmode.log
+ssummary=$(grep '^sendmode: [0-9]*/[0-9]* checks passed$' /sendmode.log)
+n=${ssummary#sendmode: }; n=${n%%/*}
+t=${ssummary#sendmode: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$ssummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL sendmode test (exit $rc, ${ssummary:-no summary line})"
+[ "$(counter sm_pins_held)" = 0 ] || verdict "FAIL send-mode pins held after the sendmode test: $(counter sm_pins_held)"
+echo 0 >$PAUSE
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
 run0=$(counter engine_run); ns0=$(counter engine_run_ns)
 t0=$(cut -d' ' -f1 /proc/uptime)
@@ -228,4 +243,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
