@@ -739,4 +739,5 @@ void ud_kmod_sm_stats_show(struct seq_file *m)
 	seq_printf(m, "sm_inflight %u\n", READ_ONCE(ud_sm.inflight));
 	seq_printf(m, "sm_pins_held %ld\n", ud_kmod_sm_pins());
 	seq_printf(m, "sm_frames %ld\n", ud_kmod_smf_used());
+	seq_printf(m, "sm_late_unpins %ld\n", ud_kmod_smf_late_unpins());
 }

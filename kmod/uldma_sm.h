@@ -59,6 +59,7 @@ struct page *ud_kmod_smf_nic_page(u32 id);
 long ud_kmod_sm_pins(void);
 void ud_kmod_sm_pin_count(long d);
 long ud_kmod_smf_used(void);
+long ud_kmod_smf_late_unpins(void);
 
 /*
  * A file's DMA buffer (ABI 9, mmap at ULDMA_MMAP_SM): its pages, the

@@ -85,11 +85,15 @@ static int wait_wc(struct uldma_wc *wc)
 	return wc->status;
 }
 
-/* Nothing of the send modes is left over: in flight, pinned, framed. */
+/*
+ * Nothing of the send modes is left over: in flight, pinned, framed; and
+ * every user pin was given back by the core's put door, none by the
+ * home's clean-up after it (sm_late_unpins).
+ */
 static int sm_quiet(void)
 {
 	return counter("sm_inflight") == 0 && counter("sm_pins_held") == 0 &&
-	       counter("sm_frames") == 0;
+	       counter("sm_frames") == 0 && counter("sm_late_unpins") == 0;
 }
 
 /*
@@ -161,8 +165,9 @@ static void reuse(int m, uint8_t *buf, uint32_t len, const char *where)
 	check(name, ready0 == classical && ready1 == 1, "%d, %d", ready0,
 	      ready1);
 	if (m == ULDMA_SM_V2PDMA && buf >= anon && buf < anon + 8 * PG)
-		check("V2PDMA: the page pinned exactly while in flight",
-		      pins_in == 1 && counter("sm_pins_held") == 0,
+		check("V2PDMA: the page pinned exactly while in flight, unpinned by the core's put",
+		      pins_in == 1 && counter("sm_pins_held") == 0 &&
+		      counter("sm_late_unpins") == 0,
 		      "%ld in flight, %ld after", pins_in,
 		      counter("sm_pins_held"));
 	if (m == ULDMA_SM_PEXDMA && buf >= dma && buf < dma + 16 * PG)
