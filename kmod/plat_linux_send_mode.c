@@ -48,6 +48,16 @@
 static struct ud_kmod_smf ud_kmod_smf[UD_KMOD_SMF_N];
 static atomic_long_t ud_kmod_smf_inuse = ATOMIC_LONG_INIT(0);
 static atomic_long_t ud_kmod_smpins = ATOMIC_LONG_INIT(0);
+static atomic_long_t ud_kmod_smf_late = ATOMIC_LONG_INIT(0);
+
+/*
+ * User pins the core left when its send ended (its put door should have
+ * given each back): ud_kmod_smf_free gives them back, counted here (0).
+ */
+long ud_kmod_smf_late_unpins(void)
+{
+	return atomic_long_read(&ud_kmod_smf_late);
+}
 
 long ud_kmod_sm_pins(void)
 {
@@ -114,6 +124,8 @@ void ud_kmod_smf_free(u32 id)
 
 	if (!f)
 		return;
+	if (f->kind == UD_KMOD_SMF_USER && f->held)
+		atomic_long_inc(&ud_kmod_smf_late);
 	ud_kmod_smf_drop(f);
 	if (f->pre)
 		__free_page(f->pre);
