@@ -207,7 +207,7 @@ static vm_fault_t ud_kmod_sm_pfn_mkwrite(struct vm_fault *vmf)
 	if (err)
 		return VM_FAULT_OOM;
 	if (moved) {
-		/* The PTE maps the NI's original: drop it, fault the copy in. */
+		/* The PTE maps the NI's original: zap it, fault the copy. */
 		zap_vma_ptes(vma, vmf->address & PAGE_MASK, PAGE_SIZE);
 		return VM_FAULT_NOPAGE;
 	}
