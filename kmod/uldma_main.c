@@ -773,11 +773,13 @@ static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
 	/* The file's completion ring (ABI 6): no device state involved. */
 	if (qp == ULDMA_MMAP_CQ >> 17)
 		return ud_kmod_cq_mmap(&uf->cq, vma);
-	mutex_lock(&uldma->lock);
-	/* The file's DMA buffer of the send modes (ABI 9). */
+	/* The file's DMA buffer of the send modes (ABI 9): mmap_lock is
+	 * held, so not the device mutex (which comes before it).
+	 */
 	if (qp == ULDMA_MMAP_SM >> 17)
-		err = ud_kmod_sm_mmap(&uf->sm, vma);
-	else if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
+		return ud_kmod_sm_mmap(&uf->sm, vma);
+	mutex_lock(&uldma->lock);
+	if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
 		err = -ENOENT;
 	else
 		err = ud_kmod_ring_mmap((u32)qp, vma);

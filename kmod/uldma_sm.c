@@ -162,21 +162,42 @@ static bool ud_kmod_sm_cow_marked(struct ud_kmod_smarena *a, unsigned int i)
 	return f && f->cow;
 }
 
+/*
+ * Zap every mapping of page i of a DMA buffer -- in every vma and every
+ * process mapping that offset of /dev/uldma, aliases included -- so the
+ * next access to it faults into the module.  (Another file's buffer at the
+ * same offset is zapped too; its next access maps its own page again.)
+ */
+static void ud_kmod_sm_zap(struct vm_area_struct *vma, unsigned long i)
+{
+	unmap_mapping_range(vma->vm_file->f_mapping,
+			    (loff_t)ULDMA_MMAP_SM + ((loff_t)i << PAGE_SHIFT),
+			    PAGE_SIZE, 1);
+}
+
 static vm_fault_t ud_kmod_sm_fault(struct vm_fault *vmf)
 {
 	struct vm_area_struct *vma = vmf->vma;
 	struct ud_kmod_smarena *a = vma->vm_private_data;
 	unsigned long i = vmf->pgoff - (ULDMA_MMAP_SM >> PAGE_SHIFT);
 	bool write = vmf->flags & FAULT_FLAG_WRITE;
+	struct page *old;
 	pgprot_t prot;
 	vm_fault_t ret;
 
 	if (i >= a->npages)
 		return VM_FAULT_SIGBUS;
 	mutex_lock(&ud_kmod_sm_lock);
+	old = a->pg[i];
 	if (write && ud_kmod_sm_write_page(a, i)) {
 		mutex_unlock(&ud_kmod_sm_lock);
 		return VM_FAULT_OOM;
+	}
+	if (a->pg[i] != old) {
+		/* A COW copy: no alias may keep mapping the NI's original. */
+		mutex_unlock(&ud_kmod_sm_lock);
+		ud_kmod_sm_zap(vma, i);
+		mutex_lock(&ud_kmod_sm_lock);
 	}
 	/* Writable unless COW-marked: the first write must fault. */
 	prot = (write || !ud_kmod_sm_cow_marked(a, i)) ?
@@ -187,28 +208,30 @@ static vm_fault_t ud_kmod_sm_fault(struct vm_fault *vmf)
 	return ret;
 }
 
-/* A write to a page mapped read-only (COW-marked when it was read). */
+/*
+ * A write to a page mapped read-only (COW-marked when it was read).  If
+ * the PTE does not map the offset's page now (the write made a COW copy,
+ * or an alias's copy was made before), zap it everywhere and let the
+ * access fault the page in again.
+ */
 static vm_fault_t ud_kmod_sm_pfn_mkwrite(struct vm_fault *vmf)
 {
 	struct vm_area_struct *vma = vmf->vma;
 	struct ud_kmod_smarena *a = vma->vm_private_data;
 	unsigned long i = vmf->pgoff - (ULDMA_MMAP_SM >> PAGE_SHIFT);
-	struct page *old;
-	bool moved;
+	bool stale;
 	int err;
 
 	if (i >= a->npages)
 		return VM_FAULT_SIGBUS;
 	mutex_lock(&ud_kmod_sm_lock);
-	old = a->pg[i];
 	err = ud_kmod_sm_write_page(a, i);
-	moved = a->pg[i] != old;
+	stale = pte_pfn(vmf->orig_pte) != page_to_pfn(a->pg[i]);
 	mutex_unlock(&ud_kmod_sm_lock);
 	if (err)
 		return VM_FAULT_OOM;
-	if (moved) {
-		/* The PTE maps the NI's original: zap it, fault the copy. */
-		zap_vma_ptes(vma, vmf->address & PAGE_MASK, PAGE_SIZE);
+	if (stale) {
+		ud_kmod_sm_zap(vma, i);
 		return VM_FAULT_NOPAGE;
 	}
 	return 0;
@@ -223,7 +246,9 @@ static const struct vm_operations_struct ud_kmod_sm_vm_ops = {
  * mmap of the DMA buffer: MAP_SHARED, at ULDMA_MMAP_SM, at most
  * ULDMA_SM_DMABUF_PAGES pages; PFN-mapped page by page at fault time (so
  * the module decides, per fault, which page and whether writable); not
- * inherited by fork.  Device mutex held.
+ * inherited by fork.  mmap_lock is held (for writing) and the device
+ * mutex is not (it comes before mmap_lock); the sm lock serialises the
+ * buffer's creation.
  */
 int ud_kmod_sm_mmap(struct ud_kmod_smfile *sf, struct vm_area_struct *vma)
 {
@@ -233,11 +258,12 @@ int ud_kmod_sm_mmap(struct ud_kmod_smfile *sf, struct vm_area_struct *vma)
 	if (!(vma->vm_flags & VM_SHARED) || first >= UD_KMOD_SM_ARENA ||
 	    n > UD_KMOD_SM_ARENA - first)
 		return -EINVAL;
-	if (!sf->arena) {
-		sf->arena = ud_kmod_sm_arena_new();
-		if (!sf->arena)
-			return -ENOMEM;
-	}
+	mutex_lock(&ud_kmod_sm_lock);
+	if (!sf->arena)
+		WRITE_ONCE(sf->arena, ud_kmod_sm_arena_new());
+	mutex_unlock(&ud_kmod_sm_lock);
+	if (!sf->arena)
+		return -ENOMEM;
 	vma->vm_flags |= VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP | VM_DONTCOPY;
 	vma->vm_private_data = sf->arena;
 	vma->vm_ops = &ud_kmod_sm_vm_ops;
@@ -299,9 +325,9 @@ static int ud_kmod_sm_send_one(struct ud_kmod_smfile *sf,
 
 	mmap_write_lock(mm);
 	vma = vma_lookup(mm, s->addr);
-	if (vma && vma->vm_ops == &ud_kmod_sm_vm_ops &&
-	    vma->vm_private_data == sf->arena && sf->arena) {
-		a = sf->arena;
+	a = READ_ONCE(sf->arena);
+	if (a && vma && vma->vm_ops == &ud_kmod_sm_vm_ops &&
+	    vma->vm_private_data == a) {
 		aidx = vma->vm_pgoff - (ULDMA_MMAP_SM >> PAGE_SHIFT) +
 		       ((page - vma->vm_start) >> PAGE_SHIFT);
 		if (aidx >= a->npages) {
@@ -309,6 +335,7 @@ static int ud_kmod_sm_send_one(struct ud_kmod_smfile *sf,
 			goto out_mm;
 		}
 	} else {
+		a = NULL;
 		mmap_write_unlock(mm);
 		mm = NULL;
 		if (s->mode == UD_SM_DIRECTDMA) {
@@ -400,11 +427,13 @@ static int ud_kmod_sm_send_one(struct ud_kmod_smfile *sf,
 	s->ready = (u32)ud_sm_may_reuse(snd->b);
 	atomic_long_inc(&ud_sm.sent);
 	/*
-	 * COW-marked: zap the user's PTE while mmap_lock is still held for
-	 * writing, so no write can land in the page the NI reads.
+	 * COW-marked: zap the page's PTEs (every alias) while mmap_lock is
+	 * still held for writing, so no write of this process can land in the
+	 * page the NI reads; another process mapping the buffer (the file
+	 * passed to it) loses its PTE at the same time.
 	 */
 	if (a && ud_kmod_sm_cow_marked(a, aidx))
-		zap_vma_ptes(vma, page, PAGE_SIZE);
+		ud_kmod_sm_zap(vma, aidx);
 	cq = NULL;	/* the reservation is the send's */
 out_unlock:
 	mutex_unlock(&ud_kmod_sm_lock);

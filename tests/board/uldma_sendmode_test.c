@@ -444,6 +444,50 @@ static void gone(void)
 	      counter("sm_pins_held"), counter("sm_frames"));
 }
 
+/*
+ * The DMA buffer mapped twice: a PEXDMA send of a page, a read through
+ * the second mapping (which then maps the original read-only), a write
+ * through the first: one COW copy, and the second mapping sees the write
+ * at once; a write through the second costs no other copy; the bytes of
+ * the call arrive.
+ */
+static void alias_check(void)
+{
+	uint8_t *al = mmap(NULL, 16 * PG, PROT_READ | PROT_WRITE, MAP_SHARED,
+			   fd, (off_t)ULDMA_MMAP_SM);
+	uint8_t *p = dma + 12 * PG, *q;
+	struct uldma_wc wc = { 0 };
+	long cow0 = counter("sm_cow_copies");
+	int r, seen, got = -1;
+	volatile uint8_t sink;
+
+	if (al == MAP_FAILED) {
+		check("DMA buffer mapped a second time", 0, "%s", strerror(errno));
+		return;
+	}
+	q = al + 12 * PG;
+	pattern(p, PG, 40);
+	memcpy(ref_old, p, PG);
+	pattern(ref_new, PG, 41);
+	seen = !memcmp(q, ref_old, PG);
+	engine_pause(1);
+	r = uldma_sm_send(fd, qp, qp, ++wr, ULDMA_SM_PEXDMA, p, PG, NULL);
+	sink = q[100];			/* the alias maps the original */
+	(void)sink;
+	memcpy(p, ref_new, PG);		/* the write through the first */
+	seen = seen && !memcmp(q, ref_new, PG);
+	q[0] = ref_new[0];		/* a write through the second */
+	engine_pause(0);
+	r = r ? r : wait_wc(&wc);
+	got = r ? r : uldma_sm_recv(fd, qp, out, PG, NULL);
+	check("PEXDMA, the DMA buffer mapped twice: one COW copy, both mappings see the write, the bytes of the call arrive",
+	      r == 0 && seen && got == (int)PG && !memcmp(out, ref_old, PG) &&
+	      counter("sm_cow_copies") == cow0 + 1,
+	      "status %d, seen %d, recv %d, cow %ld -> %ld", r, seen, got,
+	      cow0, counter("sm_cow_copies"));
+	munmap(al, 16 * PG);
+}
+
 int main(void)
 {
 	struct uldma_query q;
@@ -498,6 +542,7 @@ int main(void)
 	reuse(ULDMA_SM_PEXDMA, dma + 10 * PG, PG, "DMA buffer");
 	reuse(ULDMA_SM_PEXDMA, dma + 11 * PG + 200, 3000, "DMA buffer");
 	reuse(ULDMA_SM_PEXDMA, anon + 4 * PG, PG, "ordinary memory");
+	alias_check();
 	cow0 = counter("sm_cow_copies");
 	memset(dma + 10 * PG, 0x5a, PG);
 	check("PEXDMA: a write after the completion costs no copy",
