@@ -427,10 +427,11 @@ static int ud_kmod_sm_send_one(struct ud_kmod_smfile *sf,
 	s->ready = (u32)ud_sm_may_reuse(snd->b);
 	atomic_long_inc(&ud_sm.sent);
 	/*
-	 * COW-marked: zap the page's PTEs (every alias) while mmap_lock is
-	 * still held for writing, so no write of this process can land in the
-	 * page the NI reads; another process mapping the buffer (the file
-	 * passed to it) loses its PTE at the same time.
+	 * COW-marked: zap the page's PTEs (every mapping of it, in every
+	 * process) before SEND returns, still under the sm lock, so a fault
+	 * in between waits and then finds the mark.  From the zap on every
+	 * write faults into ud_sm_write; a write of another thread through
+	 * its old PTE before the zap is a write before SEND returned.
 	 */
 	if (a && ud_kmod_sm_cow_marked(a, aidx))
 		ud_kmod_sm_zap(vma, aidx);
