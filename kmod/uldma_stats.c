@@ -18,7 +18,8 @@
  *                                         holds (a test hook, as
  *                                         engine_pause); "0": it runs.
  *
- * The "va_" counters are the VA fault path's (kmod/uldma_va.c).
+ * The "va_" counters are the VA fault path's (kmod/uldma_va.c), the "sm_"
+ * ones the send modes' (kmod/uldma_sm.c, ABI 9).
  *
  * Both files are root's (0400, 0600), like the device.  The counters only
  * grow, except pins_held (pages pinned right now).

@@ -9,7 +9,8 @@
  * process dying) drops its queued requests, destroys its QPs, deallocates
  * its windows and deregisters and unpins its regions.  Every verb is
  * decided by the verified core (src/pd.c, src/mr.c, src/mw.c,
- * src/access.c, src/xfer_wr.c with src/xfer_packet.c); this header only
+ * src/access.c, src/xfer_wr.c with src/xfer_packet.c, and since ABI 9
+ * src/send_mode.c for the send modes); this header only
  * carries arguments and answers.
  * lib/libuldma.h wraps it for C programs.
  *
