@@ -24,7 +24,9 @@
  * state).
  * release() drops the file's queued requests, destroys its QPs,
  * deallocates its windows, deregisters every region of the file
- * (unpinning its pages) and frees its PDs.  Counters are in debugfs
+ * (unpinning its pages) and frees its PDs.  Since ABI 9 a message may
+ * also be sent in one of seed 003's five send modes (SEND_MODE and the
+ * file's DMA buffer, kmod/uldma_sm.c).  Counters are in debugfs
  * (kmod/uldma_stats.c).  See docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
