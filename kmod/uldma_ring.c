@@ -7,10 +7,10 @@
  * Per QP, created on its first mmap (under the QP's file's map_lock, not
  * the device mutex: mmap runs under mmap_lock, which comes after the
  * device mutex -- docs/homes.md "Lock order") and freed when the QP goes
- * (device mutex and the file's map_lock): a ring page (struct uldma_sq_ring: user writes the slots and the
- * producer index) and a status page (struct uldma_sq_status: the kernel
- * writes the consumer index and the ring's error; mapped read-only).  The
- * pages are inserted with vm_insert_page, so each mapping holds its own
+ * (device mutex and the file's map_lock): a ring page (struct
+ * uldma_sq_ring: user writes the slots and the producer index) and a
+ * status page (struct uldma_sq_status: the kernel writes the consumer
+ * index and the ring's error; mapped read-only).  The pages are inserted with vm_insert_page, so each mapping holds its own
  * reference: munmap, close or exit never frees a page the kernel still
  * reads, and freeing the QP never frees a page a process still maps.
  *
@@ -68,6 +68,7 @@ bool ud_kmod_rings_active(void)
 /* qp's ring, or NULL (device mutex, or qp's file's map_lock). */
 static struct page *ud_kmod_ring_page(struct ud_kmod_ring *r)
 {
+	/* Pairs with ud_kmod_ring_get's release: st_pg, cons set. */
 	return smp_load_acquire(&r->ring_pg);
 }
 
