@@ -280,8 +280,11 @@ int main(int argc, char **argv)
 	pid = fork();
 	if (pid < 0)
 		return 1;
-	if (pid == 0)
-		_exit(lo_child(mask));
+	if (pid == 0) {
+		st = lo_child(mask);
+		fflush(stdout);	/* _exit flushes nothing */
+		_exit(st);
+	}
 	/* The watchdog: a stuck child fails the test, not the boot. */
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: waitpid -> EINTR */
 	alarm(ULDMA_LO_WATCHDOG);
