@@ -258,4 +258,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, $lsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
