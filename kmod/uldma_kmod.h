@@ -178,11 +178,13 @@ void ud_kmod_engine_kick(void);
 bool ud_kmod_engine_paused(void);
 
 /*
- * The mapped send rings (kmod/uldma_ring.c, ABI 5), all under the device
- * mutex: map qp's ring or status page into vma (qp is the caller's QP;
- * the page offset picks which), free qp's ring when the QP goes, and take
- * the new WQEs of every live QP's ring into the send queues (how many).
- * rings_active: some QP has a ring (the engine thread then polls).
+ * The mapped send rings (kmod/uldma_ring.c, ABI 5): map qp's ring or
+ * status page into vma (qp is the caller's QP; the page offset picks
+ * which; under mmap_lock and qp's file's map_lock, never the device
+ * mutex), free qp's ring when the QP goes (device mutex and the file's
+ * map_lock), and take the new WQEs of every live QP's ring into the send
+ * queues (device mutex; how many).  rings_active: some QP has a ring
+ * (the engine thread then polls; no lock).
  */
 struct vm_area_struct;
 int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma);

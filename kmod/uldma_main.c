@@ -61,8 +61,28 @@ struct uldma_dev {
 	struct miscdevice misc;
 	char report[UD_KMOD_REPORT_LEN];
 	size_t report_len;
-	/* prot, the files' PD and QP sets, the send queues, and every
-	 * request the engine runs
+	/*
+	 * The device mutex: prot, the files' PD and QP sets, the send
+	 * queues, and every request the engine runs.
+	 *
+	 * Lock order of the kernel home (docs/homes.md "Lock order"), outer
+	 * first; a lock is only ever taken while holding locks to its left:
+	 *
+	 *   device mutex -> va.lock -> mmap_lock -> { a file's map_lock,
+	 *     ud_kmod_sm_lock, the run lock } -> a completion queue's lock
+	 *
+	 * mmap_lock (any process's) is taken under the device mutex by
+	 * REG_MR and POST_RECV (pin_user_pages_fast), SEND_MODE SEND
+	 * (mmap_write_lock for the DMA buffer; copy_from_user), RECV and
+	 * every copy_to_user / copy_from_user (a fault), and under va.lock
+	 * by the VA fault path (get_user_pages_remote, the snapshot).  So
+	 * NOTHING that runs with mmap_lock held takes the device mutex or
+	 * va.lock: not the mmap handler (Linux holds mmap_lock for writing:
+	 * it takes only the file's map_lock, the sm lock or the queue's
+	 * lock), not the DMA buffer's vm_ops (fault, pfn_mkwrite: sm lock),
+	 * not the region notifier's invalidate (run lock).  A file's
+	 * release never runs under mmap_lock (the last fput of a mapping is
+	 * deferred to task work).
 	 */
 	struct mutex lock;
 	struct ud_prot prot;		/* PDs, QPs, regions, pin table       */
@@ -71,7 +91,17 @@ struct uldma_dev {
 /* One open file of /dev/uldma: one process context. */
 struct uldma_file {
 	u32 pds;			/* bit d: PD d is this file's         */
-	u32 qps;			/* bit q: QP q is this file's         */
+	u32 qps;			/* bit q: QP q is this file's: written
+					 * under the device mutex and map_lock,
+					 * read under either
+					 */
+	/*
+	 * The mmap path's lock (it runs under mmap_lock, so it may not take
+	 * the device mutex): the QP set against the rings created and freed
+	 * -- a QP's ring is created only under its file's map_lock with the
+	 * QP in the set, and freed with the QP leaving the set under both.
+	 */
+	struct mutex map_lock;
 	struct ud_kmod_cq cq;		/* completions of this file's QPs     */
 	struct mm_struct *mm;		/* the opener's (mmgrab): VA_WRITE's  */
 	struct ud_kmod_smfile sm;	/* send modes: the DMA buffer (ABI 9) */
@@ -389,7 +419,9 @@ static int uldma_create_qp(struct uldma_file *uf, void __user *u, size_t usize)
 		goto out_unlock;
 	}
 	ud_kmod_qp_bind(qp, &uf->cq);
+	mutex_lock(&uf->map_lock);
 	uf->qps |= BIT(qp);
+	mutex_unlock(&uf->map_lock);
 out_unlock:
 	mutex_unlock(&uldma->lock);
 	return err;
@@ -414,9 +446,11 @@ static int uldma_qp_gone(struct uldma_file *uf, u32 qp, bool flush)
 	err = uldma_errno(ud_qp_detach(&uldma->prot, qp), 0);
 	if (!err) {
 		/* What is still in its ring is never taken. */
+		mutex_lock(&uf->map_lock);
 		ud_kmod_ring_free(qp);
-		ud_kmod_qp_unbind(qp);
 		uf->qps &= ~BIT(qp);
+		mutex_unlock(&uf->map_lock);
+		ud_kmod_qp_unbind(qp);
 	}
 	return err;
 }
@@ -763,7 +797,10 @@ static int uldma_dealloc_mw(struct uldma_file *uf, void __user *u,
 /*
  * mmap (ABI 5): a QP's send ring or its status page (kmod/uldma_ring.c,
  * kmod/uapi/uldma.h "Posting with no system call").  The page offset
- * names the QP, which must be this file's.
+ * names the QP, which must be this file's.  Linux holds mmap_lock (for
+ * writing) here, and the device mutex comes before mmap_lock (REG_MR
+ * pins under it): so never the device mutex here, only the file's
+ * map_lock, which keeps the QP in the file until its ring is mapped.
  */
 static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
 {
@@ -772,20 +809,18 @@ static int uldma_mmap(struct file *file, struct vm_area_struct *vma)
 	int err;
 
 	BUILD_BUG_ON(PAGE_SHIFT > 16);
-	/* The file's completion ring (ABI 6): no device state involved. */
+	/* The file's completion ring (ABI 6): the queue's lock only. */
 	if (qp == ULDMA_MMAP_CQ >> 17)
 		return ud_kmod_cq_mmap(&uf->cq, vma);
-	/* The file's DMA buffer of the send modes (ABI 9): mmap_lock is
-	 * held, so not the device mutex (which comes before it).
-	 */
+	/* The file's DMA buffer of the send modes (ABI 9): the sm lock. */
 	if (qp == ULDMA_MMAP_SM >> 17)
 		return ud_kmod_sm_mmap(&uf->sm, vma);
-	mutex_lock(&uldma->lock);
+	mutex_lock(&uf->map_lock);
 	if (qp >= UD_PROT_NQP || !uldma_owns_qp(uf, (u32)qp))
 		err = -ENOENT;
 	else
 		err = ud_kmod_ring_mmap((u32)qp, vma);
-	mutex_unlock(&uldma->lock);
+	mutex_unlock(&uf->map_lock);
 	return err;
 }
 
@@ -845,6 +880,7 @@ static int uldma_open(struct inode *inode, struct file *file)
 	if (!uf)
 		return -ENOMEM;
 	ud_kmod_cq_init(&uf->cq);
+	mutex_init(&uf->map_lock);
 	uf->mm = current->mm;
 	if (uf->mm)
 		mmgrab(uf->mm);
@@ -902,6 +938,7 @@ static int uldma_release(struct inode *inode, struct file *file)
 	/* Its regions' notifiers, outside the device mutex. */
 	ud_kmod_mrn_release(&gone);
 	ud_kmod_cq_destroy(&uf->cq);
+	mutex_destroy(&uf->map_lock);
 	kfree(uf);
 	return 0;
 }

@@ -4,11 +4,13 @@
  * transfer posted with a few stores, no system call (kmod/uapi/uldma.h,
  * "Posting with no system call").
  *
- * Per QP, created on its first mmap and freed when the QP goes (device
- * mutex): a ring page (struct uldma_sq_ring: user writes the slots and the
- * producer index) and a status page (struct uldma_sq_status: the kernel
- * writes the consumer index and the ring's error; mapped read-only).  The
- * pages are inserted with vm_insert_page, so each mapping holds its own
+ * Per QP, created on its first mmap (under the QP's file's map_lock, not
+ * the device mutex: mmap runs under mmap_lock, which comes after the
+ * device mutex -- docs/homes.md "Lock order") and freed when the QP goes
+ * (device mutex and the file's map_lock): a ring page (struct
+ * uldma_sq_ring: user writes the slots and the producer index) and a
+ * status page (struct uldma_sq_status: the kernel writes the consumer
+ * index and the ring's error; mapped read-only).  The pages are inserted with vm_insert_page, so each mapping holds its own
  * reference: munmap, close or exit never frees a page the kernel still
  * reads, and freeing the QP never frees a page a process still maps.
  *
@@ -30,6 +32,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
@@ -40,18 +43,33 @@
 #include "uapi/uldma.h"
 #include "uldma_kmod.h"
 
+/*
+ * ring_pg is published last (smp_store_release, under the file's
+ * map_lock) once st_pg and cons are set, and read with smp_load_acquire
+ * under the device mutex (drain, doorbell): a ring seen there is whole,
+ * and stays until the device mutex is dropped (only ud_kmod_ring_free,
+ * device mutex and map_lock, takes it away).  cons: device mutex once
+ * published.
+ */
 struct ud_kmod_ring {
 	struct page *ring_pg;		/* struct uldma_sq_ring (user rw)   */
 	struct page *st_pg;		/* struct uldma_sq_status (user ro) */
 	u32 cons;			/* the kernel's consumer index      */
 };
 
-static struct ud_kmod_ring ud_rings[UD_PROT_NQP];	/* device mutex */
-static unsigned int ud_rings_live;			/* device mutex */
+static struct ud_kmod_ring ud_rings[UD_PROT_NQP];
+static atomic_t ud_rings_live;	/* rings published, not yet freed */
 
 bool ud_kmod_rings_active(void)
 {
-	return READ_ONCE(ud_rings_live) != 0;
+	return atomic_read(&ud_rings_live) != 0;
+}
+
+/* qp's ring, or NULL (device mutex, or qp's file's map_lock). */
+static struct page *ud_kmod_ring_page(struct ud_kmod_ring *r)
+{
+	/* Pairs with ud_kmod_ring_get's release: st_pg, cons set. */
+	return smp_load_acquire(&r->ring_pg);
 }
 
 static struct uldma_sq_ring *ud_ring_of(struct ud_kmod_ring *r)
@@ -64,38 +82,44 @@ static struct uldma_sq_status *ud_status_of(struct ud_kmod_ring *r)
 	return page_address(r->st_pg);
 }
 
-/* Device mutex: qp's ring, created if it has none; NULL: no memory. */
+/*
+ * qp's file's map_lock (qp in the file: no free meanwhile), NOT the
+ * device mutex: qp's ring, created if it has none; NULL: no memory.
+ */
 static struct ud_kmod_ring *ud_kmod_ring_get(u32 qp)
 {
 	struct ud_kmod_ring *r = &ud_rings[qp];
 	struct uldma_sq_status *st;
+	struct page *rp;
 
 	BUILD_BUG_ON(sizeof(struct uldma_wqe) != 48);
 	BUILD_BUG_ON(sizeof(struct uldma_sq_ring) > ULDMA_MMAP_LEN);
 	BUILD_BUG_ON(ULDMA_MMAP_LEN > PAGE_SIZE);
 	BUILD_BUG_ON(ULDMA_RING_DEPTH & (ULDMA_RING_DEPTH - 1));
-	if (r->ring_pg)
+	if (ud_kmod_ring_page(r))
 		return r;
-	r->ring_pg = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	rp = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	r->st_pg = alloc_page(GFP_KERNEL | __GFP_ZERO);
-	if (!r->ring_pg || !r->st_pg) {
-		if (r->ring_pg)
-			__free_page(r->ring_pg);
+	if (!rp || !r->st_pg) {
+		if (rp)
+			__free_page(rp);
 		if (r->st_pg)
 			__free_page(r->st_pg);
-		r->ring_pg = NULL;
 		r->st_pg = NULL;
 		return NULL;
 	}
 	r->cons = 0;
-	st = ud_status_of(r);
+	st = page_address(r->st_pg);
 	st->depth = ULDMA_RING_DEPTH;
 	st->wqe_size = sizeof(struct uldma_wqe);
-	ud_rings_live++;
+	/* Whole before the engine (device mutex) can see it. */
+	smp_store_release(&r->ring_pg, rp);
+	atomic_inc(&ud_rings_live);
 	ud_kmod_engine_kick();
 	return r;
 }
 
+/* Device mutex and qp's file's map_lock. */
 void ud_kmod_ring_free(u32 qp)
 {
 	struct ud_kmod_ring *r;
@@ -103,15 +127,15 @@ void ud_kmod_ring_free(u32 qp)
 	if (WARN_ON_ONCE(qp >= UD_PROT_NQP))
 		return;
 	r = &ud_rings[qp];
-	if (!r->ring_pg)
+	if (!ud_kmod_ring_page(r))
 		return;
 	/* A process still mapping them holds its own references. */
 	put_page(r->ring_pg);
 	put_page(r->st_pg);
-	r->ring_pg = NULL;
+	WRITE_ONCE(r->ring_pg, NULL);
 	r->st_pg = NULL;
 	r->cons = 0;
-	ud_rings_live--;
+	atomic_dec(&ud_rings_live);
 }
 
 int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma)
@@ -131,6 +155,7 @@ int ud_kmod_ring_mmap(u32 qp, struct vm_area_struct *vma)
 	} else if (!(vma->vm_flags & VM_SHARED)) {
 		return -EINVAL;
 	}
+	/* qp's file's map_lock held (uldma_mmap): mmap_lock is too. */
 	r = ud_kmod_ring_get(qp);
 	if (!r)
 		return -ENOMEM;
@@ -218,7 +243,7 @@ int ud_kmod_ring_doorbell(struct ud_prot *prot, u32 qp)
 		return -ENOENT;
 	r = &ud_rings[qp];
 	atomic_long_inc(&ud_kmod_stats.doorbells);
-	if (!r->ring_pg || !prot->qp_live[qp])
+	if (!ud_kmod_ring_page(r) || !prot->qp_live[qp])
 		return -EBADFD;
 	ud_kmod_ring_drain_one(qp, r);
 	if (READ_ONCE(ud_status_of(r)->error) == -ERANGE)
@@ -231,10 +256,10 @@ unsigned int ud_kmod_ring_drain(struct ud_prot *prot)
 {
 	unsigned int qp, n = 0;
 
-	if (!ud_rings_live)
+	if (!ud_kmod_rings_active())
 		return 0;
 	for (qp = 0; qp < UD_PROT_NQP; qp++) {
-		if (ud_rings[qp].ring_pg && prot->qp_live[qp])
+		if (ud_kmod_ring_page(&ud_rings[qp]) && prot->qp_live[qp])
 			n += ud_kmod_ring_drain_one(qp, &ud_rings[qp]);
 	}
 	return n;

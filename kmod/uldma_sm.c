@@ -62,6 +62,13 @@ struct ud_kmod_sm_send {
 	struct ud_sm_buf *b;		/* &own, or the DMA buffer page's   */
 };
 
+/*
+ * One receive slot of a QP: its page is the NI's receive buffer (the
+ * "buffer address in NI memory"), allocated at the slot's first message
+ * and kept until the QP goes -- so the receive side's DMA buffer has a
+ * constant size; a page exchange (RECV, PEXDMA) swaps it with the
+ * application's page.  len: the message it holds (while queued).
+ */
 struct ud_kmod_sm_msg {
 	struct page *pg;
 	u32 len;
@@ -72,7 +79,7 @@ struct ud_kmod_sm_rx {
 	/* The posted receive buffer (V2PDMA) / inbound mapping (DirectDMA). */
 	u32 post_len, post_off, post_np;
 	struct page *post_pg[2];
-	/* Messages buffered in the DMA buffer (kernel pages). */
+	/* Messages buffered in the DMA buffer: slots head .. head+count-1. */
 	unsigned int head, count;
 	struct ud_kmod_sm_msg q[ULDMA_SM_RXQ];
 };
@@ -83,6 +90,7 @@ static struct {
 	u64 seq;
 	unsigned int inflight;
 	atomic_long_t sent, delivered, cow, snapshots, refused, rx_bad;
+	atomic_long_t exchanged, rx_pages;
 } ud_sm = {
 	.rx = { [0 ... UD_PROT_NQP - 1] = { .mode = UD_SM_COPYDMA } },
 };
@@ -534,12 +542,73 @@ static void ud_kmod_sm_to_posted(struct ud_kmod_sm_rx *rx, const u8 *src,
 	}
 }
 
-static int ud_kmod_sm_recv(struct ud_kmod_sm_rx *rx, struct uldma_send_mode *s)
+/*
+ * The page exchange (XFER-7; seed 2.2), device mutex held: if page addr
+ * (page aligned) lies in this file's mapped DMA buffer, writable, and no
+ * send of that page is in flight, the received page in rx's head slot
+ * and the application's page there change places: the DMA buffer's
+ * offset maps the received page from now on (every PTE of the offset
+ * zapped, so the next access faults it in), and the application's old
+ * page becomes the slot's receive page, the NI's buffer for the next
+ * message (its buffer address updated; the pool keeps its size).  Both
+ * pages are the module's (held by one reference each: the DMA buffer's
+ * pages are pinned for DMA from the start), so the exchange moves the
+ * two references and unpins / pins nothing.  1: not carried out (not the
+ * DMA buffer, or a send of the page in flight: the caller copies); 0:
+ * exchanged; -EFAULT: the mapping is not writable (the message stays).
+ * Locks: mmap_lock (read) then the sm lock, as SEND.
+ */
+static int ud_kmod_sm_exchange(struct ud_kmod_smfile *sf,
+			       struct ud_kmod_sm_rx *rx, u64 addr)
+{
+	struct mm_struct *mm = current->mm;
+	struct ud_kmod_smarena *a = READ_ONCE(sf->arena);
+	struct ud_kmod_sm_msg *m = &rx->q[rx->head];
+	struct vm_area_struct *vma;
+	unsigned long i;
+	struct page *old;
+	int ret = 1;
+
+	if (!a || !mm)
+		return 1;
+	mmap_read_lock(mm);
+	vma = vma_lookup(mm, addr);
+	if (!vma || vma->vm_ops != &ud_kmod_sm_vm_ops ||
+	    vma->vm_private_data != a)
+		goto out;
+	if (!(vma->vm_flags & VM_WRITE)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	i = vma->vm_pgoff - (ULDMA_MMAP_SM >> PAGE_SHIFT) +
+	    ((addr - vma->vm_start) >> PAGE_SHIFT);
+	if (i >= a->npages)
+		goto out;
+	mutex_lock(&ud_kmod_sm_lock);
+	/* A send's frame holds the page (and the NI may read it): copy. */
+	if (a->b[i].st != UD_SM_FLIGHT) {
+		old = a->pg[i];
+		a->pg[i] = m->pg;
+		m->pg = old;
+		a->tok[i]++;	/* the offset's content changed */
+		/* No PTE keeps the old page (a fault now maps the new). */
+		ud_kmod_sm_zap(vma, i);
+		atomic_long_inc(&ud_sm.exchanged);
+		ret = 0;
+	}
+	mutex_unlock(&ud_kmod_sm_lock);
+out:
+	mmap_read_unlock(mm);
+	return ret;
+}
+
+static int ud_kmod_sm_recv(struct ud_kmod_smfile *sf,
+			   struct ud_kmod_sm_rx *rx, struct uldma_send_mode *s)
 {
 	struct ud_kmod_sm_msg m;
 	s32 how;
 	void *src;
-	int err = 0;
+	int err = 1;
 
 	if (s->addr >= TASK_SIZE)
 		return -EFAULT;
@@ -554,19 +623,25 @@ static int ud_kmod_sm_recv(struct ud_kmod_sm_rx *rx, struct uldma_send_mode *s)
 			       rx->mode, s->addr);
 	if (how < 0)
 		return ud_kmod_sm_errno(how, 0);
-	/* Both carried out as a copy: the exchange is not done (XFER-7). */
-	src = kmap_local_page(m.pg);
-	if (copy_to_user(u64_to_user_ptr(s->addr), src, m.len))
-		err = -EFAULT;
-	kunmap_local(src);
-	if (err)
+	/* An exchange is carried out in the DMA buffer, else copied. */
+	if (how == UD_SM_RX_EXCHANGE)
+		err = ud_kmod_sm_exchange(sf, rx, s->addr);
+	if (err < 0)
 		return err;
+	if (err) {
+		src = kmap_local_page(m.pg);
+		err = copy_to_user(u64_to_user_ptr(s->addr), src, m.len) ?
+		      -EFAULT : 1;
+		kunmap_local(src);
+		if (err < 0)
+			return err;
+	}
+	/* The slot's page (received, or the exchanged one) stays its own. */
 	rx->head = (rx->head + 1) % ULDMA_SM_RXQ;
 	rx->count--;
-	__free_page(m.pg);
 	s->length = m.len;
-	s->how = how == UD_SM_RX_EXCHANGE ? ULDMA_SM_RX_EXCHANGE :
-					    ULDMA_SM_RX_COPY;
+	s->how = how != UD_SM_RX_EXCHANGE ? ULDMA_SM_RX_COPY :
+		 err ? ULDMA_SM_RX_EXCHANGE : ULDMA_SM_RX_EXCHANGED;
 	return 0;
 }
 
@@ -591,7 +666,7 @@ int ud_kmod_sm_op(struct ud_kmod_smfile *sf, struct ud_kmod_cq *cq,
 	case ULDMA_SM_POST_RECV:
 		return ud_kmod_sm_post_recv(rx, s);
 	case ULDMA_SM_RECV:
-		return ud_kmod_sm_recv(rx, s);
+		return ud_kmod_sm_recv(sf, rx, s);
 	default:
 		return -EINVAL;
 	}
@@ -622,8 +697,9 @@ static void ud_kmod_sm_finish(struct ud_kmod_sm_send *snd)
 static ud_status ud_kmod_sm_place(u32 qp, const u8 *src, u32 len)
 {
 	struct ud_kmod_sm_rx *rx = &ud_sm.rx[qp];
-	struct page *pg;
+	struct ud_kmod_sm_msg *m;
 	s32 where;
+	u8 *dst;
 
 	/* A DirectDMA inbound mapping is used when it covers the message. */
 	where = ud_sm_rx_place(rx->mode, rx->post_np && len <= rx->post_len &&
@@ -639,12 +715,20 @@ static ud_status ud_kmod_sm_place(u32 qp, const u8 *src, u32 len)
 	case UD_SM_RX_BUFFER:
 		if (rx->count == ULDMA_SM_RXQ)
 			return UD_E_FULL;
-		pg = alloc_page(GFP_KERNEL);
-		if (!pg)
-			return UD_E_PLATFORM;
-		memcpy(page_address(pg), src, len);
-		rx->q[(rx->head + rx->count) % ULDMA_SM_RXQ] =
-			(struct ud_kmod_sm_msg){ .pg = pg, .len = len };
+		m = &rx->q[(rx->head + rx->count) % ULDMA_SM_RXQ];
+		if (!m->pg) {
+			/* The slot's receive page, kept until the QP goes. */
+			m->pg = alloc_page(GFP_KERNEL);
+			if (!m->pg)
+				return UD_E_PLATFORM;
+			atomic_long_inc(&ud_sm.rx_pages);
+		}
+		/* The whole page: an exchange hands all of it over. */
+		dst = kmap_local_page(m->pg);
+		memcpy(dst, src, len);
+		memset(dst + len, 0, PAGE_SIZE - len);
+		kunmap_local(dst);
+		m->len = len;
 		rx->count++;
 		return UD_OK;
 	default:
@@ -729,11 +813,15 @@ void ud_kmod_sm_qp_gone(u32 qp, bool complete)
 			ud_kmod_cq_unreserve(snd->cq);
 	}
 	ud_kmod_sm_unpost(rx);
-	while (rx->count) {
-		__free_page(rx->q[rx->head].pg);
-		rx->head = (rx->head + 1) % ULDMA_SM_RXQ;
-		rx->count--;
+	/* Its receive pages go with it (buffered messages dropped). */
+	for (i = 0; i < ULDMA_SM_RXQ; i++) {
+		if (rx->q[i].pg) {
+			__free_page(rx->q[i].pg);
+			rx->q[i].pg = NULL;
+			atomic_long_dec(&ud_sm.rx_pages);
+		}
 	}
+	rx->count = 0;
 	rx->head = 0;
 	rx->mode = UD_SM_COPYDMA;
 	mutex_unlock(&ud_kmod_sm_lock);
@@ -766,6 +854,9 @@ void ud_kmod_sm_stats_show(struct seq_file *m)
 	seq_printf(m, "sm_cow_copies %ld\n", atomic_long_read(&ud_sm.cow));
 	seq_printf(m, "sm_snapshots %ld\n",
 		   atomic_long_read(&ud_sm.snapshots));
+	seq_printf(m, "sm_exchanges %ld\n",
+		   atomic_long_read(&ud_sm.exchanged));
+	seq_printf(m, "sm_rx_pages %ld\n", atomic_long_read(&ud_sm.rx_pages));
 	seq_printf(m, "sm_inflight %u\n", READ_ONCE(ud_sm.inflight));
 	seq_printf(m, "sm_pins_held %ld\n", ud_kmod_sm_pins());
 	seq_printf(m, "sm_frames %ld\n", ud_kmod_smf_used());

@@ -122,8 +122,10 @@ int uldma_post_va_write(int fd, uint32_t qp, uint64_t wr_id, const void *src,
  * pre-posted one, DIRECTDMA's inbound mapping; len 0 drops it);
  * uldma_sm_recv takes qp's oldest buffered message into buf: its length,
  * or -ENODATA (none), -EMSGSIZE (longer than len); *how (may be NULL) is
- * ULDMA_SM_RX_COPY or ULDMA_SM_RX_EXCHANGE (the core's decision; the
- * module copies either way).
+ * ULDMA_SM_RX_COPY, ULDMA_SM_RX_EXCHANGED (PEXDMA into a page-aligned
+ * page of the mapped DMA buffer: the pages were exchanged, no byte
+ * copied) or ULDMA_SM_RX_EXCHANGE (the core's EXCHANGE carried out as a
+ * copy: ordinary memory, or the page has a send in flight).
  */
 void *uldma_sm_map_dmabuf(int fd, uint32_t npages);
 int uldma_sm_send(int fd, uint32_t qp, uint32_t dest_qp, uint64_t wr_id,

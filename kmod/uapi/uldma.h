@@ -53,7 +53,8 @@
  *  - ABI 8 -> 9: SEND_MODE is new (the five send modes of seed 003: PIO,
  *    CopyDMA, DirectDMA, V2PDMA, PEXDMA; below, "Send modes"), with mmap
  *    of the file's DMA buffer (ULDMA_MMAP_SM); a completion's opcode may
- *    be ULDMA_WR_SEND_MODE; no older struct changed.
+ *    be ULDMA_WR_SEND_MODE; no older struct changed.  (Still ABI 9, session
+ *    21: RECV's how may be ULDMA_SM_RX_EXCHANGED, the page exchange done.)
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -641,11 +642,21 @@ struct uldma_va_write {
  *   EBUSY: one is posted already; EFAULT: not mapped writable.
  * ULDMA_SM_RECV: take qp's oldest buffered message (COPYDMA, PEXDMA, and
  *   DIRECTDMA without a mapping buffer it in the DMA buffer) into
- *   [addr, addr + length): out length (the message's), how
- *   (ULDMA_SM_RX_COPY, or ULDMA_SM_RX_EXCHANGE when PEXDMA and addr is page
- *   aligned -- decided by the core, carried out as a copy: the page
- *   exchange is not done, XFER-7).  ENODATA: none; EMSGSIZE: longer than
- *   length (the message stays); EFAULT: not writable (it stays).
+ *   [addr, addr + length): out length (the message's) and how:
+ *     ULDMA_SM_RX_COPY       copied (not PEXDMA, or addr not page aligned)
+ *     ULDMA_SM_RX_EXCHANGED  PEXDMA, addr page aligned and inside this
+ *                            file's mapped DMA buffer (writable), no send of
+ *                            that page in flight: the page exchange (seed
+ *                            2.2) -- the DMA buffer's page at addr IS the
+ *                            received page from now on (the whole page:
+ *                            the message, then zeros), the old page became
+ *                            the NI's receive buffer; no byte copied
+ *     ULDMA_SM_RX_EXCHANGE   PEXDMA, addr page aligned, elsewhere (memory a
+ *                            module cannot remap) or the page in flight:
+ *                            the core's EXCHANGE carried out as a copy of
+ *                            the message's bytes
+ *   ENODATA: none; EMSGSIZE: longer than length (the message stays);
+ *   EFAULT: not writable (it stays).
  */
 #define ULDMA_WR_SEND_MODE	3u
 #define ULDMA_SM_PIO		0u
@@ -663,6 +674,7 @@ struct uldma_va_write {
 #define ULDMA_SM_RECV		4u
 #define ULDMA_SM_RX_COPY	0u
 #define ULDMA_SM_RX_EXCHANGE	1u
+#define ULDMA_SM_RX_EXCHANGED	2u	/* session 21: pages exchanged     */
 /* The file's DMA buffer: up to ULDMA_SM_DMABUF_PAGES pages, MAP_SHARED. */
 #define ULDMA_MMAP_SM		((__u64)0xfe << 17)
 #define ULDMA_SM_DMABUF_PAGES	16u

@@ -9,7 +9,8 @@
 # (/uldma_cq_test), registered memory invalidated
 # under outstanding transfers (/uldma_inval_test), virtual-address
 # transfers through the VA fault path (/uldma_vafault_test), the send
-# modes of seed 003 (/uldma_sendmode_test), the example
+# modes of seed 003 (/uldma_sendmode_test), the lock order
+# (/uldma_lockorder_test), the example
 # (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
 # registration, a QP and an unpolled completion and another holding a bound
@@ -153,6 +154,20 @@ t=${ssummary#sendmode: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$ssummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL sendmode test (exit $rc, ${ssummary:-no summary line})"
 [ "$(counter sm_pins_held)" = 0 ] || verdict "FAIL send-mode pins held after the sendmode test: $(counter sm_pins_held)"
+# The lock order (device mutex -> mmap_lock): threads of one process
+# mapping the rings, the completion ring and the DMA buffer while others
+# register memory and send; a deadlock trips the program's 60 s watchdog:
+# "lockorder: N/N checks passed".
+echo 0 >$PAUSE
+[ -x /uldma_lockorder_test ] || verdict "FAIL /uldma_lockorder_test missing"
+/uldma_lockorder_test >/lockorder.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /lockorder.log
+lsummary=$(grep '^lockorder: [0-9]*/[0-9]* checks passed$' /lockorder.log)
+n=${lsummary#lockorder: }; n=${n%%/*}
+t=${lsummary#lockorder: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$lsummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL lockorder test (exit $rc, ${lsummary:-no summary line})"
 echo 0 >$PAUSE
 [ -x /rdma_loopback ] || verdict "FAIL /rdma_loopback missing"
 run0=$(counter engine_run); ns0=$(counter engine_run_ns)
@@ -243,4 +258,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, $lsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

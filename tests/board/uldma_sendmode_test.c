@@ -387,6 +387,101 @@ static void receiver(void)
 	      uldma_sm_recv(fd, qp2, rb, PG, NULL) == -ENODATA, NULL);
 }
 
+/* Bytes [p + from, p + PG) are all zero. */
+static int zero_tail(const uint8_t *p, uint32_t from)
+{
+	for (; from < PG; from++) {
+		if (p[from])
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The page exchange (XFER-7), qp2 receiving in PEXDMA: RECV into a page
+ * of the DMA buffer swaps the pages -- the page there afterwards holds
+ * the message and zeros after it (a copy of the message would leave the
+ * old bytes after it), sm_exchanges counts one, the receive pages keep
+ * their number, a second mapping of the page sees the new page too; a
+ * read-only mapping is EFAULT with the message kept; a page with a send
+ * in flight is copied into instead (EXCHANGE: its bytes after the
+ * message stay).  (/proc/self/pagemap cannot show the frames: Linux's
+ * page walk treats a VM_PFNMAP mapping as a hole.)
+ */
+static void exchange_check(void)
+{
+	uint8_t *xp = dma + 13 * PG, *fl = dma + 14 * PG, *al, *ro;
+	struct uldma_wc wc = { 0 };
+	long ex0, pool0;
+	uint32_t how = 99;
+	volatile uint8_t sink;
+	int r, got;
+
+	al = mmap(NULL, PG, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		  (off_t)(ULDMA_MMAP_SM + 13 * PG));
+	ro = mmap(NULL, PG, PROT_READ, MAP_SHARED, fd,
+		  (off_t)(ULDMA_MMAP_SM + 13 * PG));
+	if (al == MAP_FAILED || ro == MAP_FAILED) {
+		check("DMA buffer page mapped again (rw, ro)", 0, "%s",
+		      strerror(errno));
+		return;
+	}
+	memset(xp, 0xab, PG);
+	sink = al[5];			/* the second mapping maps it too */
+	(void)sink;
+	pattern(anon, 900, 50);
+	r = uldma_sm_send(fd, qp, qp2, ++wr, ULDMA_SM_PIO, anon, 900, NULL);
+	r = r ? r : wait_wc(&wc);
+	ex0 = counter("sm_exchanges");
+	pool0 = counter("sm_rx_pages");
+	got = r ? r : uldma_sm_recv(fd, qp2, xp, PG, &how);
+	check("PEXDMA receive into the DMA buffer: pages EXCHANGED, byte-exact, the page's old bytes gone (zeros after)",
+	      got == 900 && how == ULDMA_SM_RX_EXCHANGED &&
+	      !memcmp(xp, anon, 900) && zero_tail(xp, 900) &&
+	      counter("sm_exchanges") == ex0 + 1,
+	      "recv %d how %u, exchanges %ld -> %ld", got, how, ex0,
+	      counter("sm_exchanges"));
+	check("... the receive pages keep their number, a second mapping sees the new page",
+	      pool0 > 0 && counter("sm_rx_pages") == pool0 &&
+	      !memcmp(al, anon, 900) && zero_tail(al, 900),
+	      "pool %ld -> %ld", pool0, counter("sm_rx_pages"));
+	/* The exchanged page is the application's: written, seen by both. */
+	memset(xp + 1000, 0x77, 100);
+	check("... the page is the application's (a write lands, both mappings see it)",
+	      xp[1050] == 0x77 && al[1099] == 0x77, NULL);
+	/* Read-only mapping: EFAULT, the message stays. */
+	pattern(anon, 600, 51);
+	r = uldma_sm_send(fd, qp, qp2, ++wr, ULDMA_SM_PIO, anon, 600, NULL);
+	r = r ? r : wait_wc(&wc);
+	got = r ? r : uldma_sm_recv(fd, qp2, ro, PG, &how);
+	check("PEXDMA receive into a read-only mapping of the DMA buffer: EFAULT, nothing exchanged",
+	      got == -EFAULT && counter("sm_exchanges") == ex0 + 1 &&
+	      xp[1050] == 0x77, "%d", got);
+	got = uldma_sm_recv(fd, qp2, anon + 7 * PG, PG, &how);
+	check("... the message stays (then into ordinary memory: EXCHANGE carried out as a copy)",
+	      got == 600 && how == ULDMA_SM_RX_EXCHANGE &&
+	      !memcmp(anon + 7 * PG, anon, 600), "%d how %u", got, how);
+	/* A page with a send in flight: copied into, not exchanged. */
+	pattern(anon, 400, 52);
+	r = uldma_sm_send(fd, qp, qp2, ++wr, ULDMA_SM_PIO, anon, 400, NULL);
+	r = r ? r : wait_wc(&wc);
+	memset(fl, 0x11, PG);
+	engine_pause(1);
+	r = r ? r : uldma_sm_send(fd, qp, qp, ++wr, ULDMA_SM_V2PDMA, fl, 64,
+				  NULL);
+	got = r ? r : uldma_sm_recv(fd, qp2, fl, PG, &how);
+	check("PEXDMA receive into a DMA-buffer page in flight: copied (EXCHANGE), the bytes after it kept",
+	      got == 400 && how == ULDMA_SM_RX_EXCHANGE &&
+	      !memcmp(fl, anon, 400) && fl[400] == 0x11 && fl[4095] == 0x11 &&
+	      counter("sm_exchanges") == ex0 + 1, "%d how %u", got, how);
+	engine_pause(0);
+	r = r ? r : wait_wc(&wc);
+	check("... the send completes, its message taken",
+	      r == 0 && uldma_sm_recv(fd, qp, out, PG, NULL) == 64, "%d", r);
+	munmap(al, PG);
+	munmap(ro, PG);
+}
+
 static void gone(void)
 {
 	struct uldma_wc wc = { 0 };
@@ -552,6 +647,7 @@ int main(void)
 
 	bad_input();
 	receiver();
+	exchange_check();
 	gone();
 	check("at the end: nothing in flight, pinned or framed", sm_quiet(),
 	      "inflight %ld pins %ld frames %ld", counter("sm_inflight"),
