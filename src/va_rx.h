@@ -2,8 +2,7 @@
 /*
  * va_rx.h -- the destination side of a virtual-address transfer: one
  * packet received (issue 18, docs/engine.md "Design: virtual-address
- * transfers", 1.4 and 2.4; seed 004 3.2.3, 3.2.3.1, 3.2.3.3).  WIP: in
- * wip/src, not gated (status in wip/va_rx.goals.partial).
+ * transfers", 1.4 and 2.4; seed 004 3.2.3, 3.2.3.1, 3.2.3.3).
  *
  *   header h + payload -> UD_E_INVAL   (header fails the re-check: nothing)
  *                      -> UD_OK        (both pieces stored; packet marked;
@@ -23,9 +22,7 @@
  * trid, seq, blen) differs from its slot's resets the slot (a new seq after
  * a RAPF, a straggler, a collision): progress is lost, never invented.
  *
- * The reply door ud_plat_va_reply (A-PLAT-VA-REPLY) is declared here while
- * va_rx is in wip/; it moves to ud_platform.h (with homes in kmod/ and
- * firmware/) when va_rx lands.
+ * The reply door ud_plat_va_reply (A-PLAT-VA-REPLY) is in ud_platform.h.
  */
 #ifndef UD_VA_RX_H
 #define UD_VA_RX_H
@@ -59,25 +56,6 @@ struct ud_va_rx_out {
 	uint32_t  fvpn;    /* the faulting page (when st == UD_VA_FAULTED) */
 	uint8_t   reply;   /* 0, UD_VA_REP_ACK or UD_VA_REP_PFNACK: what was sent */
 };
-
-/* ---------------------------------------------- the reply door (wip here) */
-#define UD_REP_LOG 4096u
-/*@ ghost uint32_t ud_rep_n;
-          uint32_t ud_rep_node[UD_REP_LOG];
-          uint16_t ud_rep_trid[UD_REP_LOG];
-          uint16_t ud_rep_seq[UD_REP_LOG];
-          uint8_t  ud_rep_kind[UD_REP_LOG]; */
-
-/* One ACK or PF-NACK for (trid, seq) to node's R5 mailbox, or lost (the
- * R5's timeout covers a loss).  [A-PLAT-VA-REPLY] */
-/*@ requires room: ud_rep_n < UD_REP_LOG;
-    assigns ud_env, ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n],
-            ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
-    ensures logged: ud_rep_n == \old(ud_rep_n) + 1 &&
-      ud_rep_node[\old(ud_rep_n)] == node && ud_rep_trid[\old(ud_rep_n)] == trid &&
-      ud_rep_seq[\old(ud_rep_n)] == seq && ud_rep_kind[\old(ud_rep_n)] == kind;
-*/
-void ud_plat_va_reply(uint32_t node, uint16_t trid, uint16_t seq, uint8_t kind);
 
 #include "va_rx.acsl"
 
@@ -113,28 +91,29 @@ void ud_va_rx_init(struct ud_va_rx *rx);
     behavior packet:
       assumes ud_va_hdr_ok(h);
       ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
-        ud_dma_wr[i] == 1 && ud_va_entry_ok(h->pd, i, \old(ud_pt_n));
+        ud_dma_wr[i] == 1 && ud_va_entry_ok(\old(h->pd), i, \old(ud_pt_n));
       ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
-        h->dst <= ud_dma_va[i] && ud_dma_va[i] + ud_dma_len[i] <= h->dst + h->n;
+        \old(h->dst) <= ud_dma_va[i] && ud_dma_va[i] + ud_dma_len[i] <= \old(h->dst + h->n);
       ensures whole: \result.st == UD_OK ==>
-        ud_va_covers(\old(ud_dma_n), ud_dma_n, h->dst, h->n, 1);
+        ud_va_covers(\old(ud_dma_n), ud_dma_n, \old(h->dst), \old(h->n), 1);
       ensures no_byte: \result.st != UD_OK ==> ud_dma_n == \old(ud_dma_n);
       ensures codes: \result.st == UD_OK || \result.st == UD_VA_FAULTED ||
         \result.st == UD_VA_STALLED;
       ensures fifo: \result.st == UD_VA_FAULTED ==>
         \result.fvpn == ud_pt_va[ud_pt_n - 1] / 4096 &&
-        h->dst / 4096 <= \result.fvpn <= (h->dst + h->n - 1) / 4096 &&
-        ud_va_ff_logged{Pre, Post}(ff, h->from, h->trid, h->seq, h->pd, \result.fvpn,
-                                   UD_VA_EXA_SLVERR);
+        \old(h->dst / 4096) <= \result.fvpn <= \old((h->dst + h->n - 1) / 4096) &&
+        ud_va_ff_logged{Pre, Post}(ff, \old(h->from), \old(h->trid), \old(h->seq),
+                                   \old(h->pd), \result.fvpn, UD_VA_EXA_SLVERR);
       ensures fifo_kept: \result.st != UD_VA_FAULTED ==> ud_ff_same{Pre, Post}(ff);
-      ensures slot: \result.slot == ud_va_slot_of(h->from, h->trid) &&
-        ud_va_rxb_tag(&rx->b[\result.slot], h->from, h->trid, h->seq, h->blen);
-      ensures marked: \result.st == UD_OK ==> rx->b[\result.slot].got[h->off / 256] == 1;
+      ensures slot: \result.slot == \old(ud_va_slot_of(h->from, h->trid)) &&
+        ud_va_rxb_tag(&rx->b[\result.slot], \old(h->from), \old(h->trid), \old(h->seq),
+                      \old(h->blen));
+      ensures marked: \result.st == UD_OK ==> rx->b[\result.slot].got[\old(h->off) / 256] == 1;
       ensures other_slots: \forall integer k; 0 <= k < UD_VA_RX_NB && k != \result.slot ==>
         rx->b[k] == \old(rx->b[k]);
       ensures replies: ud_rep_n == \old(ud_rep_n) + (\result.reply != 0 ? 1 : 0) &&
         (\result.reply != 0 ==>
-           ud_rep_is(\old(ud_rep_n), h->from, h->trid, h->seq, \result.reply));
+           ud_rep_is(\old(ud_rep_n), \old(h->from), \old(h->trid), \old(h->seq), \result.reply));
       ensures acked: \result.reply == UD_VA_REP_ACK ==>
         \result.st == UD_OK && rx->b[\result.slot].faulted == 0 &&
         ud_va_rxb_all(&rx->b[\result.slot]) &&
@@ -149,7 +128,7 @@ void ud_va_rx_init(struct ud_va_rx *rx);
         !\old(ud_va_rxb_tag(&rx->b[ud_va_slot_of(h->from, h->trid)], h->from, h->trid, h->seq,
                                h->blen) &&
               rx->b[ud_va_slot_of(h->from, h->trid)].faulted == 1) ==> \result.reply == UD_VA_REP_PFNACK;
-      ensures others: \forall integer c; 0 <= c < 16 && c != h->pd ==>
+      ensures others: \forall integer c; 0 <= c < 16 && c != \old(h->pd) ==>
         ud_smmu_cb_same{Pre, Post}(s, c);
     complete behaviors; disjoint behaviors;
 */

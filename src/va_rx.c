@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * va_rx.c -- one packet of a virtual-address transfer, destination side.
- * Contracts in va_rx.h.  WIP (wip/va_rx.goals.partial).
+ * Contracts in va_rx.h.
  */
 #include "va_rx.h"
 
@@ -85,10 +85,9 @@ struct rx2 {
       \result.fva == ud_pt_va[ud_pt_n - 1] &&
       (\result.fva == va || (k0 < n && \result.fva == va + k0));
     ensures fault_seen: \result.out == UD_SMMU_TERMINATED ==> ud_smmu_active(&s->cb[pd]);
-    ensures others: \forall integer c; 0 <= c < 16 && c != pd ==>
-      ud_smmu_cb_same{Pre, Post}(s, c);
+    ensures others: ud_va_banks_but{Pre, Post}(s, pd);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
-    ensures slots: \forall integer k; 0 <= k < UD_VA_RX_NB ==> rx->b[k] == \old(rx->b[k]);
+    ensures slots: ud_va_rx_same{Pre, Post}(rx);
 */
 static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_t k0, uint32_t n)
 	/*@ ghost (struct ud_ff *ff, struct ud_va_rx *rx) */
@@ -109,8 +108,8 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
 }
 
 /* The header's slot, found (same tag) or reset to the header's tag. */
-/*@ requires valid: \valid(rx) && \valid(ff);
-    requires sep: \separated(rx, ff);
+/*@ requires valid: \valid(rx) && \valid(ff) && \valid(s);
+    requires sep: \separated(rx, ff, s);
     requires slot: i < UD_VA_RX_NB;
     requires ok: ud_va_rxb_ok(&rx->b[i]);
     requires blen: 1 <= blen <= 16384;
@@ -122,13 +121,17 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
     ensures reset: !\old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
       rx->b[i].faulted == 0 && rx->b[i].acked == 0 &&
       \forall integer k; 0 <= k < 64 ==> rx->b[i].got[k] == 0;
-    ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
-      rx->b[k] == \old(rx->b[k]);
+    ensures was_acked: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
+                            rx->b[i].acked == 1) ==> rx->b[i].acked == 1;
+    ensures was_faulted: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
+                              rx->b[i].faulted == 1) <==> rx->b[i].faulted == 1;
+    ensures others: ud_va_rx_same_but{Pre, Post}(rx, i);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
+    ensures banks: ud_smmu_banks_same{Pre, Post}(s);
 */
 static void rx_slot(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid, uint16_t seq,
 		    uint32_t blen)
-	/*@ ghost (struct ud_ff *ff) */
+	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s) */
 {
 	struct ud_va_rxb *b = &rx->b[i];
 
@@ -204,7 +207,6 @@ static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t se
                      ud_pt_wnr[w0 + 1], ud_pt_res[w0 + 1]);
     requires data: \valid_read(data + (0 .. n - 1));
     requires room: ud_dma_n <= UD_DMA_LOG - 2;
-    requires valid: \valid(ff) && \valid(rx) && \valid(s);
     assigns ud_env, ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 1],
             ud_dma_len[ud_dma_n .. ud_dma_n + 1], ud_dma_wr[ud_dma_n .. ud_dma_n + 1],
             ud_dma_va[ud_dma_n .. ud_dma_n + 1], ud_dma_w[ud_dma_n .. ud_dma_n + 1];
@@ -214,13 +216,10 @@ static void rx_fault(struct ud_ff *ff, uint32_t from, uint16_t trid, uint16_t se
     ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       va <= ud_dma_va[i] && ud_dma_va[i] + ud_dma_len[i] <= va + n;
     ensures whole: ud_va_covers(\old(ud_dma_n), ud_dma_n, va, n, 1);
-    ensures fifo: ud_ff_same{Pre, Post}(ff);
-    ensures slots: \forall integer k; 0 <= k < UD_VA_RX_NB ==> rx->b[k] == \old(rx->b[k]);
-    ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
 */
 static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_t pa0,
 		      uint64_t pa1, const uint8_t *data)
-	/*@ ghost (uint32_t w0, struct ud_ff *ff, struct ud_va_rx *rx, struct ud_smmu *s) */
+	/*@ ghost (uint32_t w0) */
 {
 	(void)pd;   /* the piece's bank and address: the ghost arguments of the door */
 	(void)va;
@@ -255,10 +254,9 @@ static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_
       (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
     ensures acked: \result == UD_VA_REP_ACK ==>
       rx->b[i].faulted == 0 && ud_va_rxb_all(&rx->b[i]) && \old(rx->b[i].acked) == 0;
-    ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
-      rx->b[k] == \old(rx->b[k]);
+    ensures others: ud_va_rx_same_but{Pre, Post}(rx, i);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
-    ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
+    ensures banks: ud_smmu_banks_same{Pre, Post}(s);
 */
 static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid,
 		       uint16_t seq, uint32_t pk)
@@ -299,9 +297,8 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
     ensures first: \result == UD_VA_REP_PFNACK <==> \old(rx->b[i].faulted) == 0;
     ensures replies: ud_rep_n == \old(ud_rep_n) + (\result != 0 ? 1 : 0) &&
       (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
-    ensures others: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
-      rx->b[k] == \old(rx->b[k]);
-    ensures banks: \forall integer c; 0 <= c < 16 ==> ud_smmu_cb_same{Pre, Post}(s, c);
+    ensures others: ud_va_rx_same_but{Pre, Post}(rx, i);
+    ensures banks: ud_smmu_banks_same{Pre, Post}(s);
 */
 static uint8_t rx_faulted(struct ud_ff *ff, struct ud_va_rx *rx, uint32_t i, uint32_t from,
 			  uint16_t trid, uint16_t seq, uint16_t pd, uint32_t vpn)
@@ -315,43 +312,107 @@ static uint8_t rx_faulted(struct ud_ff *ff, struct ud_va_rx *rx, uint32_t i, uin
 	return UD_VA_REP_PFNACK;
 }
 
+/* The entry.  The header's fields are read once, into locals, after the
+ * re-check (the contract names them \old(h->..): h is not written).  Both
+ * pieces are translated before the slot is touched and before any byte is
+ * stored; the memory door writes only its log, so the store leaves every
+ * structure as it was.  After each call that writes a structure, one
+ * assert per fact carried (docs/METHOD.md: va_tx's o_x / o_f). */
 struct ud_va_rx_out ud_va_rx_packet(struct ud_smmu *s, struct ud_ff *ff, struct ud_va_rx *rx,
 				    const struct ud_va_hdr *h, const uint8_t *data)
 {
 	struct ud_va_rx_out r = { UD_E_INVAL, 0u, 0u, 0u };
-	uint32_t pd, n, room, k0;
+	uint32_t from, pd, off, blen, n, room, k0, i;
+	uint16_t trid, seq;
 	uint64_t va;
 	struct rx2 t;
 	/*@ ghost uint32_t w0; */
 
 	if (!hdr_ok(h))
 		return r;
+	from = h->from;
+	trid = h->trid;
+	seq = h->seq;
 	pd = h->pd;
-	n = h->n;
 	va = h->dst;
+	off = h->off;
+	blen = h->blen;
+	n = h->n;
 	room = UD_PAGE_SIZE - (uint32_t)(va % UD_PAGE_SIZE);
 	k0 = room < n ? room : n;
-	r.slot = (uint32_t)(((uint64_t)h->from * 16384u + h->trid) % UD_VA_RX_NB);
-	rx_slot(rx, r.slot, h->from, h->trid, h->seq, h->blen) /*@ ghost (ff) */;
-
+	i = (uint32_t)(((uint64_t)from * 16384u + trid) % UD_VA_RX_NB);
+	r.slot = i;
+	/*@ assert i_slot: i == ud_va_slot_of(from, trid); */
+#ifdef __FRAMAC__
+Hd:	/* the state at Pre, with the header's fields in locals (ACSL only) */
+#endif
 	/* Translate every piece before storing any (the per-packet re-check:
 	 * the header's PD's bank, this packet's own walks). */
 	/*@ ghost w0 = ud_pt_n; */
 	t = rx_xlate2(s, pd, va, k0, n) /*@ ghost (ff, rx) */;
+	/*@ assert x_o: ud_va_banks_but{Hd, Here}(s, pd); */
+	/*@ assert x_ff: ud_ff_same{Hd, Here}(ff); */
+	/*@ assert x_ffi: ud_va_use_ff_same(0) && ud_ff_inv(ff); */
+	/*@ assert x_rs: ud_va_rx_same{Hd, Here}(rx); */
+	/*@ assert x_ri: ud_va_use_rx_same(0) && ud_va_rx_inv(rx); */
+	/*@ assert x_b: rx->b[i] == \at(rx->b[i], Hd); */
+	/*@ assert x_a: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].acked == 1,
+	                    Hd) ==> ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].acked == 1; */
+	/*@ assert x_f: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].faulted == 1,
+	                    Hd) <==> ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].faulted == 1; */
+
+	rx_slot(rx, i, from, trid, seq, blen) /*@ ghost (ff, s) */;
+	/*@ assert sl_ok: ud_va_rxb_ok(&rx->b[i]) && rx->b[i].valid == 1; */
+	/*@ assert sl_o: ud_va_use_banks_trans(0) && ud_va_banks_but{Hd, Here}(s, pd); */
+	/*@ assert sl_s: ud_va_use_smmu_same(0) && ud_smmu_inv(s); */
+	/*@ assert sl_ff: ud_va_use_ff_trans(0) && ud_ff_same{Hd, Here}(ff); */
+	/*@ assert sl_ffi: ud_va_use_ff_same(0) && ud_ff_inv(ff); */
+	/*@ assert sl_bo: ud_va_use_rx_trans0(0) && ud_va_rx_same_but{Hd, Here}(rx, i); */
+	/*@ assert sl_ri: ud_va_use_rx_but(0) && ud_va_rx_inv(rx); */
+	/*@ assert sl_a: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].acked == 1,
+	                     Hd) ==> rx->b[i].acked == 1; */
+	/*@ assert sl_f: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].faulted == 1,
+	                     Hd) <==> rx->b[i].faulted == 1; */
+
 	if (t.out == UD_SMMU_DONE) {
-		rx_store2(pd, va, k0, n, t.pa0, t.pa1, data) /*@ ghost (w0, ff, rx, s) */;
+		rx_store2(pd, va, k0, n, t.pa0, t.pa1, data) /*@ ghost (w0) */;
 		r.st = UD_OK;
-		r.reply = rx_done(rx, r.slot, h->from, h->trid, h->seq, h->off / UD_VA_PKT)
-			/*@ ghost (ff, s) */;
-		return r;
-	}
-	if (t.out != UD_SMMU_TERMINATED) {
+		r.reply = rx_done(rx, i, from, trid, seq, off / UD_VA_PKT) /*@ ghost (ff, s) */;
+		/*@ assert d_o: ud_va_use_banks_trans(0) && ud_va_banks_but{Hd, Here}(s, pd); */
+		/*@ assert d_s: ud_va_use_smmu_same(0) && ud_smmu_inv(s); */
+		/*@ assert d_ff: ud_va_use_ff_trans(0) && ud_ff_same{Hd, Here}(ff); */
+		/*@ assert d_ffi: ud_va_use_ff_same(0) && ud_ff_inv(ff); */
+		/*@ assert d_bo: ud_va_use_rx_trans(0) && ud_va_rx_same_but{Hd, Here}(rx, i); */
+		/*@ assert d_ri: ud_va_use_rx_but(0) && ud_va_rx_inv(rx); */
+		/*@ assert d_tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen); */
+	} else if (t.out == UD_SMMU_TERMINATED) {
+		r.st = UD_VA_FAULTED;
+		/*@ assert f_v: t.fva == ud_pt_va[ud_pt_n - 1] && va <= t.fva <= va + n - 1; */
+		r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
+		/*@ assert f_pt: r.fvpn == ud_pt_va[ud_pt_n - 1] / 4096; */
+		/*@ assert f_rng: va / 4096 <= r.fvpn <= (va + n - 1) / 4096; */
+		r.reply = rx_faulted(ff, rx, i, from, trid, seq, (uint16_t)pd, r.fvpn) /*@ ghost (s) */;
+		/*@ assert f_o: ud_va_use_banks_trans(0) && ud_va_banks_but{Hd, Here}(s, pd); */
+		/*@ assert f_s: ud_va_use_smmu_same(0) && ud_smmu_inv(s); */
+		/*@ assert f_log: ud_va_use_logged_pre(0) &&
+		                  ud_va_ff_logged{Hd, Here}(ff, from, trid, seq, pd, r.fvpn, UD_VA_EXA_SLVERR); */
+		/*@ assert f_bo: ud_va_use_rx_trans(0) && ud_va_rx_same_but{Hd, Here}(rx, i); */
+		/*@ assert f_ri: ud_va_use_rx_but(0) && ud_va_rx_inv(rx); */
+		/*@ assert f_tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen); */
+		/*@ assert f_first: !\at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
+		                         rx->b[i].faulted == 1, Hd) ==> r.reply == UD_VA_REP_PFNACK; */
+	} else {
 		r.st = UD_VA_STALLED;          /* stall mode: out of scope (5) */
-		return r;
 	}
-	r.st = UD_VA_FAULTED;
-	r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
-	r.reply = rx_faulted(ff, rx, r.slot, h->from, h->trid, h->seq, (uint16_t)pd, r.fvpn)
-		/*@ ghost (s) */;
+	/* The three outcomes joined: each fact once, as an atom. */
+	/*@ assert j_o: ud_va_banks_but{Hd, Here}(s, pd); */
+	/*@ assert j_inv: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx); */
+	/*@ assert j_bo: ud_va_rx_same_but{Hd, Here}(rx, i); */
+	/*@ assert j_tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen); */
+	/*@ assert j_ff: r.st != UD_VA_FAULTED ==> ud_ff_same{Hd, Here}(ff); */
+	/*@ assert j_os: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
+	                   rx->b[k] == \at(rx->b[k], Hd); */
+	/*@ assert j_oc: \forall integer c; 0 <= c < 16 && c != pd ==>
+	                   ud_smmu_cb_same{Hd, Here}(s, c); */
 	return r;
 }
