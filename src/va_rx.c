@@ -62,6 +62,7 @@ struct rx2 {
 /*@ requires valid: \valid(s) && \valid(ff) && \valid(rx);
     requires sep: \separated(s, ff, rx);
     requires inv: ud_smmu_inv(s);
+    requires rinv: ud_va_rx_inv(rx);
     requires bank: pd < 16;
     requires piece: 1 <= k0 <= n <= 256 && va % 4096 + k0 <= 4096 &&
                     (k0 < n ==> (va + k0) % 4096 == 0) && va + n <= 549755813888;
@@ -88,6 +89,7 @@ struct rx2 {
     ensures others: ud_va_banks_but{Pre, Post}(s, pd);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
     ensures slots: ud_va_rx_same{Pre, Post}(rx);
+    ensures rinv: ud_va_rx_inv(rx);
 */
 static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_t k0, uint32_t n)
 	/*@ ghost (struct ud_ff *ff, struct ud_va_rx *rx) */
@@ -112,9 +114,14 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
     requires sep: \separated(rx, ff, s);
     requires slot: i < UD_VA_RX_NB;
     requires ok: ud_va_rxb_ok(&rx->b[i]);
+    requires rinv: ud_va_rx_inv(rx);
+    requires sinv: ud_smmu_inv(s);
     requires blen: 1 <= blen <= 16384;
     assigns rx->b[i];
+    ensures rinv: ud_va_rx_inv(rx);
+    ensures sinv: ud_smmu_inv(s);
     ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures live: ud_va_rxb_live(&rx->b[i]);
     ensures tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen);
     ensures kept: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
       rx->b[i] == \old(rx->b[i]);
@@ -239,12 +246,16 @@ static void rx_store2(uint32_t pd, uint64_t va, uint32_t k0, uint32_t n, uint64_
 /*@ requires valid: \valid(rx) && \valid(ff) && \valid(s);
     requires sep: \separated(rx, ff, s);
     requires slot: i < UD_VA_RX_NB;
-    requires ok: ud_va_rxb_ok(&rx->b[i]) && rx->b[i].valid == 1;
+    requires ok: ud_va_rxb_live(&rx->b[i]);
+    requires rinv: ud_va_rx_inv(rx);
+    requires sinv: ud_smmu_inv(s);
     requires pk: pk < 64;
     requires room: ud_rep_n < UD_REP_LOG;
     assigns rx->b[i].got[pk], rx->b[i].acked, ud_env, ud_rep_n, ud_rep_node[ud_rep_n],
             ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
     ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures rinv: ud_va_rx_inv(rx);
+    ensures sinv: ud_smmu_inv(s);
     ensures marked: rx->b[i].got[pk] == 1;
     ensures kept: rx->b[i].valid == \old(rx->b[i].valid) && rx->b[i].from == \old(rx->b[i].from) &&
       rx->b[i].trid == \old(rx->b[i].trid) && rx->b[i].seq == \old(rx->b[i].seq) &&
@@ -279,6 +290,8 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
     requires inv: ud_ff_inv(ff);
     requires slot: i < UD_VA_RX_NB;
     requires ok: ud_va_rxb_ok(&rx->b[i]);
+    requires rinv: ud_va_rx_inv(rx);
+    requires sinv: ud_smmu_inv(s);
     requires fields: ud_ff_fields_ok(from, trid, seq, pd, 0, vpn, UD_VA_EXA_SLVERR);
     requires room: ud_rep_n < UD_REP_LOG;
     assigns ff->lo[ff->tail], ff->hi[ff->tail], ff->tail, ff->count,
@@ -288,6 +301,8 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
             ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
     ensures inv: ud_ff_inv(ff);
     ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures rinv: ud_va_rx_inv(rx);
+    ensures sinv: ud_smmu_inv(s);
     ensures logged: ud_va_ff_logged{Pre, Post}(ff, from, trid, seq, pd, vpn, UD_VA_EXA_SLVERR);
     ensures faulted: rx->b[i].faulted == 1;
     ensures kept: rx->b[i].valid == \old(rx->b[i].valid) && rx->b[i].from == \old(rx->b[i].from) &&
@@ -295,6 +310,9 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
       rx->b[i].blen == \old(rx->b[i].blen);
     ensures rep: \result == 0 || \result == UD_VA_REP_PFNACK;
     ensures first: \result == UD_VA_REP_PFNACK <==> \old(rx->b[i].faulted) == 0;
+    ensures first1: \result == UD_VA_REP_PFNACK <==> \old(rx->b[i].faulted) != 1;
+    ensures tag_kept: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
+      ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen);
     ensures replies: ud_rep_n == \old(ud_rep_n) + (\result != 0 ? 1 : 0) &&
       (\result != 0 ==> ud_rep_is(\old(ud_rep_n), from, trid, seq, \result));
     ensures others: ud_va_rx_same_but{Pre, Post}(rx, i);
@@ -302,7 +320,7 @@ static uint8_t rx_done(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t 
 */
 static uint8_t rx_faulted(struct ud_ff *ff, struct ud_va_rx *rx, uint32_t i, uint32_t from,
 			  uint16_t trid, uint16_t seq, uint16_t pd, uint32_t vpn)
-	/*@ ghost (struct ud_smmu *s) */
+	/*@ ghost (struct ud_smmu *s, uint32_t blen) */
 {
 	rx_fault(ff, from, trid, seq, pd, vpn);
 	if (rx->b[i].faulted != 0u)
@@ -354,7 +372,7 @@ Hd:	/* the state at Pre, with the header's fields in locals (ACSL only) */
 	/*@ assert x_ff: ud_ff_same{Hd, Here}(ff); */
 	/*@ assert x_ffi: ud_va_use_ff_same(0) && ud_ff_inv(ff); */
 	/*@ assert x_rs: ud_va_rx_same{Hd, Here}(rx); */
-	/*@ assert x_ri: ud_va_use_rx_same(0) && ud_va_rx_inv(rx); */
+	/*@ assert x_ri: ud_va_rx_inv(rx); */
 	/*@ assert x_b: rx->b[i] == \at(rx->b[i], Hd); */
 	/*@ assert x_a: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].acked == 1,
 	                    Hd) ==> ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].acked == 1; */
@@ -362,13 +380,12 @@ Hd:	/* the state at Pre, with the header's fields in locals (ACSL only) */
 	                    Hd) <==> ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].faulted == 1; */
 
 	rx_slot(rx, i, from, trid, seq, blen) /*@ ghost (ff, s) */;
-	/*@ assert sl_ok: ud_va_rxb_ok(&rx->b[i]) && rx->b[i].valid == 1; */
 	/*@ assert sl_o: ud_va_use_banks_trans(0) && ud_va_banks_but{Hd, Here}(s, pd); */
-	/*@ assert sl_s: ud_va_use_smmu_same(0) && ud_smmu_inv(s); */
+	/*@ assert sl_s: ud_smmu_inv(s); */
 	/*@ assert sl_ff: ud_va_use_ff_trans(0) && ud_ff_same{Hd, Here}(ff); */
 	/*@ assert sl_ffi: ud_va_use_ff_same(0) && ud_ff_inv(ff); */
 	/*@ assert sl_bo: ud_va_use_rx_trans0(0) && ud_va_rx_same_but{Hd, Here}(rx, i); */
-	/*@ assert sl_ri: ud_va_use_rx_but(0) && ud_va_rx_inv(rx); */
+	/*@ assert sl_ri: ud_va_rx_inv(rx); */
 	/*@ assert sl_a: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].acked == 1,
 	                     Hd) ==> rx->b[i].acked == 1; */
 	/*@ assert sl_f: \at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) && rx->b[i].faulted == 1,
@@ -379,11 +396,11 @@ Hd:	/* the state at Pre, with the header's fields in locals (ACSL only) */
 		r.st = UD_OK;
 		r.reply = rx_done(rx, i, from, trid, seq, off / UD_VA_PKT) /*@ ghost (ff, s) */;
 		/*@ assert d_o: ud_va_use_banks_trans(0) && ud_va_banks_but{Hd, Here}(s, pd); */
-		/*@ assert d_s: ud_va_use_smmu_same(0) && ud_smmu_inv(s); */
+		/*@ assert d_s: ud_smmu_inv(s); */
 		/*@ assert d_ff: ud_va_use_ff_trans(0) && ud_ff_same{Hd, Here}(ff); */
 		/*@ assert d_ffi: ud_va_use_ff_same(0) && ud_ff_inv(ff); */
 		/*@ assert d_bo: ud_va_use_rx_trans(0) && ud_va_rx_same_but{Hd, Here}(rx, i); */
-		/*@ assert d_ri: ud_va_use_rx_but(0) && ud_va_rx_inv(rx); */
+		/*@ assert d_ri: ud_va_rx_inv(rx); */
 		/*@ assert d_tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen); */
 	} else if (t.out == UD_SMMU_TERMINATED) {
 		r.st = UD_VA_FAULTED;
@@ -391,13 +408,14 @@ Hd:	/* the state at Pre, with the header's fields in locals (ACSL only) */
 		r.fvpn = (uint32_t)(t.fva / UD_PAGE_SIZE);
 		/*@ assert f_pt: r.fvpn == ud_pt_va[ud_pt_n - 1] / 4096; */
 		/*@ assert f_rng: va / 4096 <= r.fvpn <= (va + n - 1) / 4096; */
-		r.reply = rx_faulted(ff, rx, i, from, trid, seq, (uint16_t)pd, r.fvpn) /*@ ghost (s) */;
+		r.reply = rx_faulted(ff, rx, i, from, trid, seq, (uint16_t)pd, r.fvpn)
+			/*@ ghost (s, blen) */;
 		/*@ assert f_o: ud_va_use_banks_trans(0) && ud_va_banks_but{Hd, Here}(s, pd); */
-		/*@ assert f_s: ud_va_use_smmu_same(0) && ud_smmu_inv(s); */
+		/*@ assert f_s: ud_smmu_inv(s); */
 		/*@ assert f_log: ud_va_use_logged_pre(0) &&
 		                  ud_va_ff_logged{Hd, Here}(ff, from, trid, seq, pd, r.fvpn, UD_VA_EXA_SLVERR); */
 		/*@ assert f_bo: ud_va_use_rx_trans(0) && ud_va_rx_same_but{Hd, Here}(rx, i); */
-		/*@ assert f_ri: ud_va_use_rx_but(0) && ud_va_rx_inv(rx); */
+		/*@ assert f_ri: ud_va_rx_inv(rx); */
 		/*@ assert f_tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen); */
 		/*@ assert f_first: !\at(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
 		                         rx->b[i].faulted == 1, Hd) ==> r.reply == UD_VA_REP_PFNACK; */
