@@ -109,7 +109,56 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
 	return t;
 }
 
-/* The header's slot, found (same tag) or reset to the header's tag. */
+/* The header's slot, found (same tag) or reset to the header's tag (the
+ * invariants of the tables are rx_slot's: kept out of this context). */
+/*@ requires valid: \valid(rx) && \valid(ff) && \valid(s);
+    requires sep: \separated(rx, ff, s);
+    requires slot: i < UD_VA_RX_NB;
+    requires ok: ud_va_rxb_ok(&rx->b[i]);
+    requires blen: 1 <= blen <= 16384;
+    assigns rx->b[i];
+    ensures ok: ud_va_rxb_ok(&rx->b[i]);
+    ensures live: ud_va_rxb_live(&rx->b[i]);
+    ensures tag: ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen);
+    ensures kept: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
+      rx->b[i] == \old(rx->b[i]);
+    ensures reset: !\old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen)) ==>
+      rx->b[i].faulted == 0 && rx->b[i].acked == 0 &&
+      \forall integer k; 0 <= k < 64 ==> rx->b[i].got[k] == 0;
+    ensures was_acked: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
+                            rx->b[i].acked == 1) ==> rx->b[i].acked == 1;
+    ensures was_faulted: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
+                              rx->b[i].faulted == 1) <==> rx->b[i].faulted == 1;
+    ensures others: ud_va_rx_same_but{Pre, Post}(rx, i);
+    ensures fifo: ud_ff_same{Pre, Post}(ff);
+    ensures banks: ud_smmu_banks_same{Pre, Post}(s);
+*/
+static void rx_tag(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t trid, uint16_t seq,
+		   uint32_t blen)
+	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s) */
+{
+	struct ud_va_rxb *b = &rx->b[i];
+
+	if (b->valid == 1u && b->from == from && b->trid == trid && b->seq == seq &&
+	    b->blen == blen)
+		return;
+	b->valid = 1u;
+	b->faulted = 0u;
+	b->acked = 0u;
+	b->from = from;
+	b->trid = trid;
+	b->seq = seq;
+	b->blen = blen;
+	/*@ loop invariant j: 0 <= j <= UD_VA_NPK_MAX;
+	    loop invariant z: \forall integer m; 0 <= m < j ==> b->got[m] == 0;
+	    loop assigns j, b->got[0 .. UD_VA_NPK_MAX - 1];
+	    loop variant UD_VA_NPK_MAX - j;
+	*/
+	for (uint32_t j = 0; j < UD_VA_NPK_MAX; j++)
+		b->got[j] = 0u;
+}
+
+/* rx_tag, and the rx and SMMU invariants carried across it. */
 /*@ requires valid: \valid(rx) && \valid(ff) && \valid(s);
     requires sep: \separated(rx, ff, s);
     requires slot: i < UD_VA_RX_NB;
@@ -140,25 +189,7 @@ static void rx_slot(struct ud_va_rx *rx, uint32_t i, uint32_t from, uint16_t tri
 		    uint32_t blen)
 	/*@ ghost (struct ud_ff *ff, struct ud_smmu *s) */
 {
-	struct ud_va_rxb *b = &rx->b[i];
-
-	if (b->valid == 1u && b->from == from && b->trid == trid && b->seq == seq &&
-	    b->blen == blen)
-		return;
-	b->valid = 1u;
-	b->faulted = 0u;
-	b->acked = 0u;
-	b->from = from;
-	b->trid = trid;
-	b->seq = seq;
-	b->blen = blen;
-	/*@ loop invariant j: 0 <= j <= UD_VA_NPK_MAX;
-	    loop invariant z: \forall integer m; 0 <= m < j ==> b->got[m] == 0;
-	    loop assigns j, b->got[0 .. UD_VA_NPK_MAX - 1];
-	    loop variant UD_VA_NPK_MAX - j;
-	*/
-	for (uint32_t j = 0; j < UD_VA_NPK_MAX; j++)
-		b->got[j] = 0u;
+	rx_tag(rx, i, from, trid, seq, blen) /*@ ghost (ff, s) */;
 }
 
 /* Every packet of the slot's block got (the ACK rule's loop). */
