@@ -130,6 +130,8 @@ static struct rx2 rx_xlate2(struct ud_smmu *s, uint32_t pd, uint64_t va, uint32_
     ensures was_faulted: \old(ud_va_rxb_tag(&rx->b[i], from, trid, seq, blen) &&
                               rx->b[i].faulted == 1) <==> rx->b[i].faulted == 1;
     ensures others: ud_va_rx_same_but{Pre, Post}(rx, i);
+    ensures oks: \forall integer k; 0 <= k < UD_VA_RX_NB && k != i ==>
+      \old(ud_va_rxb_ok(&rx->b[k])) ==> ud_va_rxb_ok(&rx->b[k]);
     ensures fifo: ud_ff_same{Pre, Post}(ff);
     ensures banks: ud_smmu_banks_same{Pre, Post}(s);
 */
