@@ -19,7 +19,6 @@ for c in "$@"; do
 	grep -v '^deps_' | grep -v '^$' | while read -r dep; do
 		case "$dep" in
 		"$out/$c"|"$root"/src/*|"$root"/spec/*) ;;
-		"$root"/wip/src/va_rx.*) ;;	# WIP (issue 22) until va_rx lands
 		"$out"/core-include/*|*/gcc/*/include/std*.h) ;;
 		*/include/linux/compiler-version.h|*/include/linux/kconfig.h) ;;
 		*/include/generated/autoconf.h) ;;

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * kmod/plat_linux_va_rx.c -- the kernel home of the reply door of the
- * receive engine (ud_plat_va_reply, declared in va_rx.h while va_rx is in
- * wip/src; it moves to src/ud_platform.h when va_rx lands).  One node:
+ * receive engine (ud_plat_va_reply, src/ud_platform.h, section va_rx).  One node:
  * the ACK or PF-NACK goes to this machine's R5 mailbox (the kernel thread
  * "uldma-r5", kmod/uldma_va.c); a PF-NACK also stops the engine sending
  * the rest of that copy of the block.  [A-PLAT-VA-REPLY]

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kmod/uldma_va.h -- the doors of the VA fault path (src/ud_platform.h
- * sections r5_sched, fault_handler, va_piece; wip/src/va_rx.h's reply
- * door), implemented in kmod/uldma_va.c on the path's state; the
- * kmod/plat_linux_<module>.c files only forward to them.  Every one is
+ * sections r5_sched, fault_handler, va_piece and va_rx), implemented in
+ * kmod/uldma_va.c on the path's state; the kmod/plat_linux_<module>.c
+ * files only forward to them.  Every one is
  * called by the core under the VA path's lock.
  */
 #ifndef ULDMA_VA_H

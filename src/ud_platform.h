@@ -397,9 +397,12 @@ void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len);
  * 2), bits [63:12] the physical frame number when the verdict is OK.  The
  * core validates the word (verdict <= 2, frame below 2^32, i.e. a physical
  * address below 2^44); a malformed word is taken as a translation fault.
- * Homes: host tests/support/plat_host_va_piece.c (a table per bank),
- * kernel kmod/plat_linux_va_piece.c and R5 firmware/plat_r5_va_piece.c
- * (no SMMU page table wired yet: every walk answers a translation fault).
+ * Homes: host tests/support/plat_host_va_piece.c (a table per bank);
+ * kernel kmod/plat_linux_va_piece.c (bank = the owning process's page
+ * table as it is now, faulting nothing in: OK with the frame, TF when the
+ * page is not present, PF when the VMA lacks the right; kmod/uldma_va.c);
+ * R5 firmware/plat_r5_va_piece.c (the R5 has no PD's page table: every
+ * walk answers a translation fault).
  *
  * Ghost log (issue 18): ud_pt_n walks, the i-th of bank ud_pt_cb[i] for
  * address ud_pt_va[i], write iff ud_pt_wnr[i], answering ud_pt_res[i].  The
@@ -502,5 +505,34 @@ void ud_plat_sm_cow(uint32_t frame, uint32_t on);
       ud_sm_arg[\old(ud_sm_n)] == how && ud_sm_res[\old(ud_sm_n)] == 0;
 */
 void ud_plat_sm_put(uint32_t frame, uint32_t how);
+
+/* ---------------------------------------------------------------- va_rx */
+/* The reply door of the receive engine (src/va_rx.c; seed 004 3.2.3): one
+ * ACK or PF-NACK for (trid, seq) to node's R5 mailbox, or lost (the R5's
+ * timeout covers a loss).  kind: UD_VA_REP_ACK (1) or UD_VA_REP_PFNACK (3),
+ * src/va_rx.h.  Homes: host tests/support/plat_host_va_rx.c (a log of the
+ * replies), kernel kmod/plat_linux_va_rx.c (this machine's R5 mailbox,
+ * kmod/uldma_va.c), R5 firmware/plat_r5_va_rx.c (the engine does not run
+ * on the R5: a reply is dropped and counted).
+ *
+ * Ghost log: ud_rep_n replies, the i-th to node ud_rep_node[i] for
+ * (ud_rep_trid[i], ud_rep_seq[i]), of kind ud_rep_kind[i].  Parallel scalar
+ * arrays (docs/METHOD.md, "What invalidates the cache").
+ * [A-PLAT-VA-REPLY] */
+#define UD_REP_LOG 4096u
+/*@ ghost uint32_t ud_rep_n;
+          uint32_t ud_rep_node[UD_REP_LOG];
+          uint16_t ud_rep_trid[UD_REP_LOG];
+          uint16_t ud_rep_seq[UD_REP_LOG];
+          uint8_t  ud_rep_kind[UD_REP_LOG]; */
+
+/*@ requires room: ud_rep_n < UD_REP_LOG;
+    assigns ud_env, ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n],
+            ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n];
+    ensures logged: ud_rep_n == \old(ud_rep_n) + 1 &&
+      ud_rep_node[\old(ud_rep_n)] == node && ud_rep_trid[\old(ud_rep_n)] == trid &&
+      ud_rep_seq[\old(ud_rep_n)] == seq && ud_rep_kind[\old(ud_rep_n)] == kind;
+*/
+void ud_plat_va_reply(uint32_t node, uint16_t trid, uint16_t seq, uint8_t kind);
 
 #endif /* UD_PLATFORM_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * plat_host_va_rx.h -- the host home of the reply door ud_plat_va_reply
- * (wip/src/va_rx.h, A-PLAT-VA-REPLY): a C log of every ACK / PF-NACK.
+ * (src/ud_platform.h, section va_rx; A-PLAT-VA-REPLY): a C log of every ACK / PF-NACK.
  */
 #ifndef PLAT_HOST_VA_RX_H
 #define PLAT_HOST_VA_RX_H

@@ -1,7 +1,7 @@
 /* uldma-links: va_rx va_tx va_piece smmu fault_fifo pd mr mw access xfer_packet */
 /*
  * tests/unit/test_va_rx.c -- one packet of a virtual-address transfer,
- * destination side (wip/src/va_rx.c), with the host walk door (a page
+ * destination side (src/va_rx.c), with the host walk door (a page
  * table per bank), the host memory door and the host reply door.
  *
  * Checks: a 16 KB block stored packet by packet at scattered frames under
