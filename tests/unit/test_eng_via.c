@@ -1,9 +1,11 @@
-/* uldma-links: eng_via tpt pd mr mw access xfer_packet */
+/* uldma-links: eng_via tpt pd mr mw access xfer_packet xfer_wr */
 /*
  * tests/unit/test_eng_via.c -- the engine's VIA entry (src/eng_via.c; seed
  * 002 3.2, 4.3, Fig. 3): a piece moves its bytes only when both pages carry
  * the virtual interface's tag, from the source's upstream translation to
  * the exporter's translation of the import; any refusal touches nothing.
+ * A descriptor is cut at every page end of either side, runs up to its
+ * first refused piece and completes once on its interface.
  * Two bridges: node 1 (active, importer) and node 7 (exporter).  Expected
  * values by hand: export pages 4 kB, import pages 16 kB.
  */
@@ -13,6 +15,7 @@
 #include <string.h>
 #include "eng_via.h"
 #include "plat_host_xfer_packet.h"
+#include "plat_host_xfer_wr.h"
 
 static struct ud_tpt A, B;             /* 2 MB each: static */
 static struct ud_via_vis vis;
@@ -58,7 +61,7 @@ static void untouched(void)
 START_TEST(granted_piece_moves)
 {
 	nodes();
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA + 0x100, RA + 0x40, 512, buf), UD_OK);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA + 0x100, RA + 0x40, 512, buf), UD_OK);
 	ck_assert_uint_eq(host_dma.n, 2);
 	ck_assert_uint_eq(host_dma.log[0].pa, SPA + 0x100);
 	ck_assert_uint_eq(host_dma.log[0].wr, 0);
@@ -76,27 +79,110 @@ END_TEST
 START_TEST(refusals_touch_nothing)
 {
 	nodes();
-	/* the VI: out of range, dead, another tag */
-	ck_assert_int_eq(ud_eng_via_piece(&vis, UD_VIA_NVI, &A, &B, LA, RA, 64, buf), UD_E_NOENT);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 4, &A, &B, LA, RA, 64, buf), UD_E_NOENT);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 6, &A, &B, LA, RA, 64, buf), UD_E_PERM);
+	/* another tag than the pages' */
+	ck_assert_int_eq(ud_eng_via_piece(OTHER, &A, &B, LA, RA, 64, buf), UD_E_PERM);
 	/* the source: not exported, outside the window */
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA + 4096, RA, 64, buf), UD_E_NOENT);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, UD_TPT_UP_WIN, RA, 64, buf), UD_E_RANGE);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA + 4096, RA, 64, buf), UD_E_NOENT);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, UD_TPT_UP_WIN, RA, 64, buf), UD_E_RANGE);
 	/* the destination: not imported, outside the window, another page of
 	 * the same 16 kB import page that the exporter does not export */
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA, RA + 16384, 64, buf), UD_E_NOENT);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA, UD_TPT_DOWN_WIN, 64, buf), UD_E_RANGE);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA, RA + 4096, 64, buf), UD_E_NOENT);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA, RA + 16384, 64, buf), UD_E_NOENT);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA, UD_TPT_DOWN_WIN, 64, buf), UD_E_RANGE);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA, RA + 4096, 64, buf), UD_E_NOENT);
 	untouched();
 	/* the import entry with another tag than the VI's */
 	ck_assert_int_eq(ud_tpt_unimport(&A, 2), UD_OK);
 	ck_assert_int_eq(ud_tpt_import(&A, 2, 7, 8ull * 4096, OTHER), UD_OK);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA, RA, 64, buf), UD_E_PERM);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA, RA, 64, buf), UD_E_PERM);
 	/* the import naming another node than the exporter's */
 	ck_assert_int_eq(ud_tpt_unimport(&A, 2), UD_OK);
 	ck_assert_int_eq(ud_tpt_import(&A, 2, 9, 8ull * 4096, TAG), UD_OK);
-	ck_assert_int_eq(ud_eng_via_piece(&vis, 5, &A, &B, LA, RA, 64, buf), UD_E_NOENT);
+	ck_assert_int_eq(ud_eng_via_piece(TAG, &A, &B, LA, RA, 64, buf), UD_E_NOENT);
+	untouched();
+}
+END_TEST
+
+/* A descriptor of 3 pages at offsets that differ on the two sides: source
+ * pages 3, 4, 5 of A (0x50..0x52), destination import page 2 -> B's pages
+ * 8, 9, 10 (0x90..0x92); a descriptor at source offset 0x100 and
+ * destination offset 0x400 is cut at every page end of either side. */
+static void three_pages(void)
+{
+	nodes();
+	ck_assert_int_eq(ud_tpt_export(&A, 4, 0x51, TAG), UD_OK);
+	ck_assert_int_eq(ud_tpt_export(&A, 5, 0x52, TAG), UD_OK);
+	ck_assert_int_eq(ud_tpt_export(&B, 9, 0x91, 0), UD_OK);
+	ck_assert_int_eq(ud_tpt_export(&B, 10, 0x92, 0), UD_OK);
+	for (uint32_t i = 0; i < 3 * 4096; i++) {
+		host_dma_poke(SPA + i, (uint8_t)(i * 13 + 1));
+		host_dma_poke(DPA + i, 0xee);
+	}
+	host_dma.n = 0;
+	host_cq_reset();
+}
+
+START_TEST(descriptor_runs_whole)
+{
+	const struct ud_via_desc d = { LA + 0x100, RA + 0x400, 2 * 4096 + 0x200 };
+	three_pages();
+	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &A, &B, &d, buf), UD_OK);
+	for (uint32_t i = 0; i < 3 * 4096; i++) {
+		uint8_t want = (i >= 0x400 && i < 0x400 + d.len) ?
+			(uint8_t)((0x100 + i - 0x400) * 13 + 1) : 0xee;
+		ck_assert_uint_eq(host_dma_peek(DPA + i), want);
+	}
+	/* pieces: up to the next page end of either side */
+	ck_assert_uint_eq(host_dma.n, 2 * 5);
+	ck_assert_uint_eq(host_dma.log[0].len, 4096 - 0x400);
+	ck_assert_uint_eq(host_dma.log[2].len, 0x300);
+	ck_assert_uint_eq(host_cq.n, 1);
+	ck_assert_uint_eq(host_cq.e[0].qp, 5);
+	ck_assert_int_eq(host_cq.e[0].st, UD_OK);
+	ck_assert_uint_eq(host_cq.e[0].len, d.len);
+	ck_assert_uint_eq(host_dma.violations, 0);
+}
+END_TEST
+
+START_TEST(descriptor_stops_at_first_refusal)
+{
+	const struct ud_via_desc d = { LA, RA, 3 * 4096 };
+	three_pages();
+	ck_assert_int_eq(ud_tpt_unexport(&B, 9), UD_OK);    /* the middle page goes */
+	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &A, &B, &d, buf), UD_E_NOENT);
+	for (uint32_t i = 0; i < 3 * 4096; i++) {
+		uint8_t want = i < 4096 ? (uint8_t)(i * 13 + 1) : 0xee;
+		ck_assert_uint_eq(host_dma_peek(DPA + i), want);
+	}
+	ck_assert_uint_eq(host_cq.n, 1);
+	ck_assert_int_eq(host_cq.e[0].st, UD_E_NOENT);
+	ck_assert_uint_eq(host_cq.e[0].len, 4096);
+}
+END_TEST
+
+START_TEST(descriptor_refusals)
+{
+	struct ud_via_desc d = { LA, RA, 64 };
+	three_pages();
+	/* the VI: out of range or dead -- no completion, nothing moved */
+	ck_assert_int_eq(ud_eng_via_write(&vis, UD_VIA_NVI, &A, &B, &d, buf), UD_E_NOENT);
+	ck_assert_int_eq(ud_eng_via_write(&vis, 4, &A, &B, &d, buf), UD_E_NOENT);
+	ck_assert_uint_eq(host_cq.n, 0);
+	/* another VI's tag: the descriptor cannot name it */
+	ck_assert_int_eq(ud_eng_via_write(&vis, 6, &A, &B, &d, buf), UD_E_PERM);
+	ck_assert_uint_eq(host_cq.n, 1);
+	ck_assert_uint_eq(host_cq.e[0].qp, 6);
+	ck_assert_uint_eq(host_cq.e[0].len, 0);
+	/* malformed: empty, too long, wrapping -- one completion each */
+	d.len = 0;
+	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &A, &B, &d, buf), UD_E_INVAL);
+	d.len = UD_VIA_MAX_LEN + 1;
+	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &A, &B, &d, buf), UD_E_INVAL);
+	d.len = 64;
+	d.la = 0xffffffffffffffc1ull;
+	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &A, &B, &d, buf), UD_E_OVERFLOW);
+	ck_assert_uint_eq(host_cq.n, 4);
+	ck_assert_int_eq(host_cq.e[3].st, UD_E_OVERFLOW);
+	ck_assert_uint_eq(host_dma.n, 0);
 	untouched();
 }
 END_TEST
@@ -143,7 +229,7 @@ START_TEST(random_pieces)
 		int dst_ok = jp != 1 && jp != 3 && jp % 3 == tag && eoff / 4096 != 6;
 		int want = live && src_ok && dst_ok;
 		uint32_t n0 = host_dma.n;
-		ud_status st = ud_eng_via_piece(&vis, vi, &A, &B, la, ra, n, buf);
+		ud_status st = vi < 8 && vis.live[vi] ? ud_eng_via_piece(vis.tag[vi], &A, &B, la, ra, n, buf) : UD_E_NOENT;
 		if (want) {
 			granted++;
 			ck_assert_int_eq(st, UD_OK);
@@ -172,6 +258,9 @@ int main(void)
 	TCase *tc = tcase_create("VIA entry");
 	tcase_add_test(tc, granted_piece_moves);
 	tcase_add_test(tc, refusals_touch_nothing);
+	tcase_add_test(tc, descriptor_runs_whole);
+	tcase_add_test(tc, descriptor_stops_at_first_refusal);
+	tcase_add_test(tc, descriptor_refusals);
 	tcase_add_test(tc, random_pieces);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
