@@ -11,6 +11,7 @@
 
 #include "fault_handler.h"
 #include "fault_fifo.h"
+#include "fault_drain.acsl"
 
 /*@
   // The handler's state is the same at L1 and L2 (slot by slot, as values).
@@ -58,13 +59,22 @@
   ensures drained: *n < cap ==> ff->count == 0;
   ensures idle: ff->rd == UD_FF_RD_IDLE || *n == cap;
   ensures status: \result == UD_OK;
-  // each log grew by at most one entry per entry handled (issue 17; the
-  // exact correspondence acts[k] <-> k-th entry and its log entries is
-  // what ud_fh_handle's clauses say per call, not yet proved over the
-  // loop: docs/fault_handler.md, "Effects")
+  // each log grew by at most one entry per entry handled (issue 17)
   ensures logged: \old(ud_fh_pin_n) <= ud_fh_pin_n <= \old(ud_fh_pin_n) + *n &&
     \old(ud_fh_rapf_n) <= ud_fh_rapf_n <= \old(ud_fh_rapf_n) + *n &&
     \old(ud_fh_fail_n) <= ud_fh_fail_n <= \old(ud_fh_fail_n) + *n;
+  // FAULT-H-19: acts[j] is the handling of the j-th entry popped, oldest
+  // first -- its fault is the destination fault of the FIFO's j-th entry
+  // as it was on entry (Table 3.2 words of slot head + j) ...
+  ensures which: \forall integer j; 0 <= j < *n ==>
+    ud_fd_fault_of(acts[j].fault, \old(ff->lo[ud_ff_slot(ff, j)]),
+                   \old(ff->hi[ud_ff_slot(ff, j)]));
+  // ... and each log grew by exactly what those handlings account for
+  // (spec/fault_drain.acsl: a page-in per RETRY or PAGEIN_ERR, a RAPF per
+  // RETRY, a failure per FAILED with UD_E_PERM or UD_E_FAULT)
+  ensures tally: ud_fh_pin_n == \old(ud_fh_pin_n) + ud_fd_npin(acts, *n) &&
+    ud_fh_rapf_n == \old(ud_fh_rapf_n) + ud_fd_nrapf(acts, *n) &&
+    ud_fh_fail_n == \old(ud_fh_fail_n) + ud_fd_nfail(acts, *n);
 */
 ud_status ud_fh_drain(struct ud_fh *h, struct ud_ff *ff, const struct ud_fh_map *map,
 		      struct ud_fh_action *acts, uint32_t cap, uint32_t *n);

@@ -11,7 +11,7 @@
  * RAPF posted carries the trid/seq/PDID of the entry it answers, and goes
  * to that entry's source; each action is one of the handler's outcomes
  * (never the ill-formed-map error: the mapping here is well formed).
- * FAULT-H-19 (open: tested here, not yet proved): acts[k].fault is
+ * FAULT-H-19 (proved: ud_fh_drain:which, :tally; tested here too): acts[k].fault is
  * the k-th entry popped, as a destination fault, and the home's three logs
  * grew by exactly the entries the actions account for, in order: one
  * page-in per RETRY / PAGEIN_ERR (that PD, process, pages, for writing),

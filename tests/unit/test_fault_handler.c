@@ -458,8 +458,8 @@ END_TEST
 
 /* The drain's acts[k] is the handling of the k-th entry popped, and the
  * logs grow by exactly the entries those handlings account for (FAULT-H-19,
- * tested here and by fuzz_fault_drain, not yet proved; ud_fh_drain:logged
- * proves the bound): retry, duplicate, unmapped, retry -> 2 page-ins,
+ * proved as ud_fh_drain:which and :tally, tested here and by
+ * fuzz_fault_drain): retry, duplicate, unmapped, retry -> 2 page-ins,
  * 2 RAPFs, 1 failure. */
 START_TEST(drain_in_order)
 {
