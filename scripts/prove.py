@@ -656,6 +656,32 @@ def lint_annotations(root=ROOT):
     return failures, lemmas
 
 
+REQ_KINDS = ("contract", "model", "test", "open")
+
+
+def lint_requirements():
+    """Rows of spec/REQUIREMENTS.md the report could not read: an item whose
+    kind is none of REQ_KINDS (a ';' inside an item's prose splits it), a
+    `contract` item without FN:CLAUSE, an ID used twice.  Checked before any
+    prover runs, so a bad row fails in seconds, not after the proofs."""
+    fails = []
+    reqs = parse_requirements()
+    for rq in reqs:
+        for it in (i.strip() for i in rq["by"].split(";")):
+            if not it:
+                continue
+            kind, _, what = it.partition(" ")
+            if kind not in REQ_KINDS:
+                fails.append("requirement %s: item `%s` has no kind (%s); a ';' "
+                             "separates items, so prose inside one must not use it"
+                             % (rq["id"], it[:60], "/".join(REQ_KINDS)))
+            elif kind == "contract" and ":" not in what:
+                fails.append("requirement %s: `%s` names no FN:CLAUSE" % (rq["id"], it))
+    for rid, k in duplicate_ids(reqs):
+        fails.append("requirement %s: ID used by %d rows" % (rid, k))
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("modules", nargs="*")
@@ -671,6 +697,13 @@ def main():
     lint_fail, lemmas = lint_annotations()
     print("lint: %d annotation(s) assume what no proof shows; %d lemma(s) declared"
           % (len(lint_fail), len(lemmas)))
+    req_fail = lint_requirements()
+    print("lint: %d requirement row(s) the report cannot read" % len(req_fail))
+    for x in req_fail:
+        print("FAIL: " + x)
+    if req_fail and not args.lint:
+        sys.exit("prove: fix the requirement rows above first (no prover ran)")
+    lint_fail += req_fail
     for x in lint_fail:
         print("FAIL: " + x)
     if args.lint:
