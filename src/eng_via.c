@@ -6,7 +6,6 @@
  */
 #include "eng_via.h"
 
-#define VIA_U64_MAX 18446744073709551615u
 
 ud_status ud_eng_via_piece(uint16_t tag, const struct ud_tpt *imp, const struct ud_tpt *exp,
 			   uint64_t la, uint64_t ra, uint32_t n, uint8_t *buf)
@@ -120,7 +119,7 @@ ud_status ud_eng_via_write(const struct ud_via_vis *v, uint32_t vi,
 		return UD_E_NOENT;
 	if (d->len == 0u || d->len > UD_VIA_MAX_LEN)
 		rc = UD_E_INVAL;
-	else if (d->la > VIA_U64_MAX - d->len || d->ra > VIA_U64_MAX - d->len)
+	else if (d->la > UD_U64_MAX - d->len || d->ra > UD_U64_MAX - d->len)
 		rc = UD_E_OVERFLOW;
 	if (rc != UD_OK) {
 		ud_plat_complete(vi, rc, 0);

@@ -6,7 +6,6 @@
  */
 #include "r5_sched.h" /* uldma-wp: -wp-prover cvc4,z3 */
 
-#define U64_MAX_ 18446744073709551615u
 
 /* Saturating counter increment: counters never wrap. */
 /*@
@@ -43,7 +42,7 @@ static uint16_t next_seq(uint16_t q)
 */
 static uint64_t deadline(uint64_t now, uint64_t p)
 {
-	return now <= U64_MAX_ - p ? now + p : U64_MAX_;
+	return now <= UD_U64_MAX - p ? now + p : UD_U64_MAX;
 }
 
 /* Arm transaction t: move it into the armed prefix of the sparse set. */
@@ -977,7 +976,7 @@ ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req
 		return UD_E_RANGE;
 	if (r->len == 0u || r->len > UD_R5_SCHED_MAX_LEN)
 		return UD_E_INVAL;
-	if (r->src > U64_MAX_ - r->len || r->dst > U64_MAX_ - r->len)
+	if (r->src > UD_U64_MAX - r->len || r->dst > UD_U64_MAX - r->len)
 		return UD_E_OVERFLOW;
 	c = (uint32_t)r->pd * UD_R5_SCHED_NVC + r->vc;
 	if (s->x[c].active != 0u && s->x[c].complete == 0u)

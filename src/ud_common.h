@@ -40,6 +40,10 @@ typedef int32_t ud_status;
 #define UD_E_FAULT    (-17)   /* page fault that cannot be resolved       */
 #define UD_E_PLATFORM (-18)   /* the platform (home) refused or failed    */
 
+/* The largest 64-bit address: an address range [a, a + len) is refused
+ * when a > UD_U64_MAX - len (it would wrap). */
+#define UD_U64_MAX 18446744073709551615u
+
 /* Page geometry shared by all modules (seeds 000, 001, 004: 4 KB pages). */
 #define UD_PAGE_SHIFT  12u
 #define UD_PAGE_SIZE   4096u

@@ -5,7 +5,6 @@
  */
 #include "xfer_wr.h"
 
-#define U64_MAX_ 18446744073709551615u
 
 /* One packet of k bytes: read from the source side (node sp, issuer spd,
  * key sk at sva, access kind skind), written to the destination side.
@@ -131,7 +130,7 @@ ud_status ud_wr_run(const struct ud_prot *pi, uint32_t qp, const struct ud_prot 
 		rc = UD_E_INVAL;
 	else if (tqp >= UD_PROT_NQP || pt->qp_live[tqp] != 1u)
 		rc = UD_E_NOENT;
-	else if (w->lva > U64_MAX_ - w->len || w->rva > U64_MAX_ - w->len)
+	else if (w->lva > UD_U64_MAX - w->len || w->rva > UD_U64_MAX - w->len)
 		rc = UD_E_OVERFLOW;
 	if (rc != UD_OK) {
 		ud_plat_complete(qp, rc, 0);
