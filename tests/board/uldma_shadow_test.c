@@ -428,7 +428,38 @@ static void alg2(void)
 	      x3.r == 0 && c1.r == 0 && x1.r == PG - 256 &&
 	      differ(dst, PG, 0) == 0, "%d %d, %d not 0xbb there, %u here",
 	      x3.r, c1.r, x1.r, differ(dst, PG, 0));
+	/*
+	 * No recorded argument outlives its page's pin: its STORE pending,
+	 * it closes; a new context gets its id and LOADs: nothing starts,
+	 * and the page it left (still its memory) is not written.
+	 */
+	x2 = peer(C_ACCESS, ULDMA_SH_STORE, ULDMA_SH_VBIT + B_DST, 0, 128, 0);
+	x3 = peer(C_CLOSE, 0, 0, 0, 0, 0);
+	{
+		struct uldma_shadow_ctx s3;
+		int fd3 = uldma_open();
+
+		r = uldma_shadow_open(fd3, 2, &s3);
+		r1 = uldma_shadow_map(fd3, src, ULDMA_SH_R_READ);
+		r2 = uldma_shadow_load(fd3, uldma_shadow_addr(src), &v);
+		c1 = peer(C_COUNT, 0, B_DST, 0, 0, 0);
+		check("alg2: its STORE pending, it closes, a new context with its id LOADs: EPROTO, its old page not written",
+		      x2.r == 0 && x3.r == 0 && r == 0 && s3.ctx == b.ctx &&
+		      r1 == 0 && r2 == -EPROTO && c1.r == 0,
+		      "%d %d %d, ctx %u, %d %d, %d written", x2.r, x3.r, r,
+		      s3.ctx, r1, r2, c1.r);
+		uldma_close(fd3);
+	}
 	peer_stop(pid);
+	/* The same within one file: our STORE pending, its page unshadowed. */
+	r = uldma_shadow_store(fd, uldma_shadow_addr(dst), 128);
+	r1 = uldma_shadow_unmap(fd, dst);
+	r2 = uldma_shadow_load(fd, uldma_shadow_addr(src), &v);
+	check("alg2: our STORE pending, its page unshadowed, then the LOAD: EPROTO, nothing written",
+	      r == 0 && r1 == 0 && r2 == -EPROTO && differ(dst, PG, 0) == 0,
+	      "%d %d %d, %u written", r, r1, r2, differ(dst, PG, 0));
+	r = uldma_shadow_map(fd, dst, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	check("alg2: shadowed again", r == 0, "%d", r);
 
 	/* Bad sizes: the engine's EFAULT, nothing moved. */
 	uldma_shadow_store(fd, uldma_shadow_addr(dst), 0);
