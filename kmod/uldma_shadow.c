@@ -123,7 +123,7 @@ static void sh_engines_drop(void)
 	for (c = 0; c < UD_KMOD_SH_NCTX1; c++) {
 		if (sh_a1_owner[c])
 			WARN_ON(ud_sh_alg1_set_key(&sh_a1, &sh_cfg, c,
-						   sh_a1_owner[c]->key) != UD_OK);
+						   sh_a1_owner[c]->key));
 	}
 	ud_sh_alg2_init(&sh_a2);
 	ud_sh_alg3_init(&sh_a3, UD_SH_FORM_SLSLL);
@@ -165,7 +165,7 @@ static int sh_open(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 			goto out;
 		}
 		sh->key = get_random_u32_below(UD_SH_A1_KEY_LIM - 1) + 1;
-		WARN_ON(ud_sh_alg1_set_key(&sh_a1, &sh_cfg, c, sh->key) != UD_OK);
+		WARN_ON(ud_sh_alg1_set_key(&sh_a1, &sh_cfg, c, sh->key));
 		sh_a1_owner[c] = sh;
 	} else if (s->alg == 2) {
 		while (c < UD_SH_NCTX2 && sh_a2_owner[c])
@@ -214,9 +214,11 @@ static int sh_pin(u64 va, u32 rights, struct page **pg)
 	} else if ((vma->vm_flags & need) != need) {
 		err = -EACCES;
 	} else {
-		got = pin_user_pages((unsigned long)va & PAGE_MASK, 1,
-				     FOLL_LONGTERM |
-				     ((rights & UD_SH_R_WRITE) ? FOLL_WRITE : 0),
+		unsigned int foll = FOLL_LONGTERM;
+
+		if (rights & UD_SH_R_WRITE)
+			foll |= FOLL_WRITE;
+		got = pin_user_pages((unsigned long)va & PAGE_MASK, 1, foll,
 				     pg, NULL);
 		if (got != 1)
 			err = got < 0 ? (int)got : -EFAULT;
@@ -314,11 +316,12 @@ static int sh_access(struct ud_kmod_shfile *sh, struct uldma_shadow *s)
 		return -EINVAL;
 	if (sh->alg == 1 && s->addr >= ULDMA_SH_REG &&
 	    s->addr - ULDMA_SH_REG < UD_PAGE_SIZE) {
+		/* its own register page: no other context's is reachable */
 		pa = sh_cfg.a1_reg_base + (u64)sh->ctx * UD_PAGE_SIZE +
 		     (s->addr - ULDMA_SH_REG);
-	} else if (s->addr < UD_SH_VBIT || s->addr >= 2 * UD_SH_VBIT) {
-		return -ERANGE;
 	} else {
+		if (s->addr < UD_SH_VBIT || s->addr >= 2 * UD_SH_VBIT)
+			return -ERANGE;
 		st = ud_sh_os_translate(&sh->as, s->addr, s->kind, &pa);
 		if (st != UD_OK)
 			return ud_kmod_wc_status(st, 0);
@@ -390,7 +393,7 @@ void ud_kmod_sh_file_gone(struct ud_kmod_shfile **shp)
 			pg[n++] = sh->pg[j];
 	}
 	if (sh->alg == 1) {
-		WARN_ON(ud_sh_alg1_set_key(&sh_a1, &sh_cfg, sh->ctx, 0) != UD_OK);
+		WARN_ON(ud_sh_alg1_set_key(&sh_a1, &sh_cfg, sh->ctx, 0));
 		sh_a1_owner[sh->ctx] = NULL;
 	} else if (sh->alg == 2) {
 		sh_a2_owner[sh->ctx] = NULL;
