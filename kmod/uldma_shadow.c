@@ -31,7 +31,9 @@
 #include <linux/atomic.h>
 #include <linux/bug.h>
 #include <linux/errno.h>
+#include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/seq_file.h>
@@ -53,7 +55,22 @@ struct ud_kmod_shfile {
 	u32 ctx;			/* alg 1: register context; 2: id   */
 	u32 key;			/* alg 1: the context's key         */
 	struct ud_sh_as as;		/* page table and shadow mappings   */
-	struct page *pg[UD_SH_PT_N];	/* the pin of as.pt[i]              */
+	struct list_head pages;		/* struct ud_kmod_shpg              */
+};
+
+/*
+ * One shadowed page: its pin and the interval notifier on it.  live: in
+ * the file's page table; a page that left it (UNMAP, or its memory was
+ * unmapped, made read-only or dropped) waits, still pinned, for the next
+ * SHADOW call of its file or its close to unpin it.
+ */
+struct ud_kmod_shpg {
+	struct mmu_interval_notifier mn;
+	struct list_head link;
+	struct ud_kmod_shfile *sh;
+	u64 vpage;
+	struct page *pg;
+	bool live;
 };
 
 static DEFINE_MUTEX(ud_kmod_sh_lock);
@@ -68,6 +85,7 @@ static atomic_long_t sh_pins = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_accesses = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_started = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_refused = ATOMIC_LONG_INIT(0);
+static atomic_long_t sh_invalidated = ATOMIC_LONG_INIT(0);
 
 int ud_kmod_sh_init(void)
 {
@@ -109,6 +127,8 @@ void ud_kmod_sh_stats_show(struct seq_file *m)
 	seq_printf(m, "sh_accesses %ld\n", atomic_long_read(&sh_accesses));
 	seq_printf(m, "sh_started %ld\n", atomic_long_read(&sh_started));
 	seq_printf(m, "sh_refused %ld\n", atomic_long_read(&sh_refused));
+	seq_printf(m, "sh_invalidated %ld\n",
+		   atomic_long_read(&sh_invalidated));
 }
 
 /*
@@ -127,18 +147,6 @@ static void sh_engines_drop(void)
 	}
 	ud_sh_alg2_init(&sh_a2);
 	ud_sh_alg3_init(&sh_a3, UD_SH_FORM_SLSLL);
-}
-
-/* The page-table slot of vpage (UD_SH_PT_N: none).  Lock held. */
-static u32 sh_slot(const struct ud_kmod_shfile *sh, u64 vpage)
-{
-	u32 j;
-
-	for (j = 0; j < UD_SH_PT_N; j++) {
-		if (sh->as.pt[j].valid == 1 && sh->as.pt[j].vpage == vpage)
-			return j;
-	}
-	return UD_SH_PT_N;
 }
 
 static int sh_open(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
@@ -176,6 +184,7 @@ static int sh_open(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 		}
 		sh_a2_owner[c] = sh;
 	}
+	INIT_LIST_HEAD(&sh->pages);
 	sh->alg = s->alg;
 	sh->ctx = c;
 	/* Algorithms 1 and 3 use context 0 in the shadow address. */
@@ -188,6 +197,74 @@ out:
 	mutex_unlock(&ud_kmod_sh_lock);
 	kfree(sh);
 	return err;
+}
+
+/*
+ * The process's page went (munmap, exit, MADV_DONTNEED) or its rights may
+ * have changed (mprotect, whatever the new protection): the page leaves
+ * the file's table and every shadow mapping of it goes
+ * (ud_sh_os_pt_remove), and the engines forget their arguments, before
+ * this returns -- so no later access translates to it and no recorded
+ * argument names it.  Its pin is released by the next reap.  The other
+ * events (fork's write protection of the parent, migration, KSM) leave a
+ * pinned page where it is.  Runs under mmap_lock: mmap_lock ->
+ * ud_kmod_sh_lock, never the other way round.
+ */
+static bool sh_invalidate(struct mmu_interval_notifier *mn,
+			  const struct mmu_notifier_range *range,
+			  unsigned long cur_seq)
+{
+	struct ud_kmod_shpg *x = container_of(mn, struct ud_kmod_shpg, mn);
+
+	if (range->event != MMU_NOTIFY_UNMAP &&
+	    range->event != MMU_NOTIFY_CLEAR &&
+	    range->event != MMU_NOTIFY_PROTECTION_VMA)
+		return true;
+	if (mmu_notifier_range_blockable(range))
+		mutex_lock(&ud_kmod_sh_lock);
+	else if (!mutex_trylock(&ud_kmod_sh_lock))
+		return false;
+	mmu_interval_set_seq(mn, cur_seq);
+	if (x->live) {
+		x->live = false;
+		WARN_ON(ud_sh_os_pt_remove(&x->sh->as, x->vpage) != UD_OK);
+		sh_engines_drop();
+		atomic_long_inc(&sh_invalidated);
+	}
+	mutex_unlock(&ud_kmod_sh_lock);
+	return true;
+}
+
+static const struct mmu_interval_notifier_ops sh_mn_ops = {
+	.invalidate = sh_invalidate,
+};
+
+/* Move sh's pages that left its table (all: every page) to gone.  Lock. */
+static void sh_reap(struct ud_kmod_shfile *sh, bool all,
+		    struct list_head *gone)
+{
+	struct ud_kmod_shpg *x, *t;
+
+	list_for_each_entry_safe(x, t, &sh->pages, link) {
+		if (x->live && !all)
+			continue;
+		x->live = false;
+		list_move(&x->link, gone);
+	}
+}
+
+/* Unpin and free the pages of gone.  No lock held. */
+static void sh_release(struct list_head *gone)
+{
+	struct ud_kmod_shpg *x, *t;
+
+	list_for_each_entry_safe(x, t, gone, link) {
+		mmu_interval_notifier_remove(&x->mn);
+		unpin_user_pages_dirty_lock(&x->pg, 1, true);
+		atomic_long_dec(&sh_pins);
+		list_del(&x->link);
+		kfree(x);
+	}
 }
 
 /*
@@ -231,25 +308,54 @@ static int sh_map(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 {
 	u64 vpage = s->addr >> PAGE_SHIFT;
 	struct ud_kmod_shfile *sh;
+	struct ud_kmod_shpg *x;
 	struct page *pg = NULL;
+	unsigned long seq;
 	u64 sva = 0;
 	ud_status st;
-	int err;
+	int err, tries;
 
 	mutex_lock(&ud_kmod_sh_lock);
-	err = *shp ? 0 : -EBADFD;
+	sh = *shp;
 	mutex_unlock(&ud_kmod_sh_lock);
-	if (err)
-		return err;
+	if (!sh)
+		return -EBADFD;
 	if (s->addr >= UD_SH_VBIT)
 		return -ERANGE;
 	if (s->data < 1 || s->data > 3)
 		return -EINVAL;
-	err = sh_pin(s->addr, s->data, &pg);
-	if (err)
+	x = kzalloc(sizeof(*x), GFP_KERNEL);
+	if (!x)
+		return -ENOMEM;
+	x->sh = sh;
+	x->vpage = vpage;
+	err = mmu_interval_notifier_insert(&x->mn, current->mm,
+					   (unsigned long)vpage << PAGE_SHIFT,
+					   PAGE_SIZE, &sh_mn_ops);
+	if (err) {
+		kfree(x);
 		return err;
-	mutex_lock(&ud_kmod_sh_lock);
-	sh = *shp;
+	}
+	/*
+	 * The page must not change between the pin and its entry in the
+	 * table: an invalidation in between (the pin's own write fault on a
+	 * page shared copy-on-write after fork sends one) pins it again.
+	 */
+	for (tries = 0; ; tries++) {
+		seq = mmu_interval_read_begin(&x->mn);
+		err = sh_pin(s->addr, s->data, &pg);
+		if (err)
+			goto out_remove;
+		mutex_lock(&ud_kmod_sh_lock);
+		if (!mmu_interval_read_retry(&x->mn, seq))
+			break;
+		mutex_unlock(&ud_kmod_sh_lock);
+		unpin_user_page(pg);
+		if (tries == 3) {
+			err = -EAGAIN;
+			goto out_remove;
+		}
+	}
 	st = ud_sh_os_pt_add(&sh->as, vpage, page_to_pfn(pg), s->data);
 	if (st == UD_OK) {
 		st = ud_sh_os_map(&sh->as, s->addr, s->data, &sva);
@@ -257,47 +363,37 @@ static int sh_map(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 			WARN_ON(ud_sh_os_pt_remove(&sh->as, vpage) != UD_OK);
 	}
 	if (st == UD_OK) {
-		sh->pg[sh_slot(sh, vpage)] = pg;
-		pg = NULL;
+		x->pg = pg;
+		x->live = true;
+		list_add(&x->link, &sh->pages);
 		s->saddr = sva;
 		atomic_long_inc(&sh_pins);
 	}
 	mutex_unlock(&ud_kmod_sh_lock);
-	if (pg)
-		unpin_user_page(pg);
-	return st == UD_OK ? 0 : ud_kmod_wc_status(st, 0);
+	if (st == UD_OK)
+		return 0;
+	unpin_user_page(pg);
+	err = ud_kmod_wc_status(st, 0);
+out_remove:
+	mmu_interval_notifier_remove(&x->mn);
+	kfree(x);
+	return err;
 }
 
-static int sh_unmap(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
+static int sh_unmap(struct ud_kmod_shfile *sh, struct uldma_shadow *s)
 {
 	u64 vpage = s->addr >> PAGE_SHIFT;
-	struct ud_kmod_shfile *sh;
-	struct page *pg = NULL;
-	int err = 0;
-	u32 j;
+	struct ud_kmod_shpg *x;
 
-	mutex_lock(&ud_kmod_sh_lock);
-	sh = *shp;
-	if (!sh) {
-		err = -EBADFD;
-		goto out;
+	list_for_each_entry(x, &sh->pages, link) {
+		if (x->live && x->vpage == vpage) {
+			x->live = false;
+			WARN_ON(ud_sh_os_pt_remove(&sh->as, vpage) != UD_OK);
+			sh_engines_drop();
+			return 0;
+		}
 	}
-	j = sh_slot(sh, vpage);
-	if (j == UD_SH_PT_N) {
-		err = -ENOENT;
-		goto out;
-	}
-	WARN_ON(ud_sh_os_pt_remove(&sh->as, vpage) != UD_OK);
-	pg = sh->pg[j];
-	sh->pg[j] = NULL;
-	sh_engines_drop();
-out:
-	mutex_unlock(&ud_kmod_sh_lock);
-	if (pg) {
-		unpin_user_pages_dirty_lock(&pg, 1, true);
-		atomic_long_dec(&sh_pins);
-	}
-	return err;
+	return -ENOENT;
 }
 
 /*
@@ -353,6 +449,7 @@ static int sh_access(struct ud_kmod_shfile *sh, struct uldma_shadow *s)
 
 int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 {
+	LIST_HEAD(gone);
 	int err;
 
 	if (s->flags || s->reserved || s->ctx || s->key)
@@ -361,25 +458,36 @@ int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 	case ULDMA_SH_OPEN:
 		return sh_open(shp, s);
 	case ULDMA_SH_MAP:
-		return sh_map(shp, s);
+		err = sh_map(shp, s);
+		break;
 	case ULDMA_SH_UNMAP:
-		return sh_unmap(shp, s);
 	case ULDMA_SH_ACCESS:
 		mutex_lock(&ud_kmod_sh_lock);
-		err = *shp ? sh_access(*shp, s) : -EBADFD;
+		if (!*shp)
+			err = -EBADFD;
+		else if (s->op == ULDMA_SH_UNMAP)
+			err = sh_unmap(*shp, s);
+		else
+			err = sh_access(*shp, s);
 		mutex_unlock(&ud_kmod_sh_lock);
-		return err;
+		break;
 	default:
 		return -EINVAL;
 	}
+	/* Unpin what left the table (UNMAP, an invalidation). */
+	mutex_lock(&ud_kmod_sh_lock);
+	if (*shp)
+		sh_reap(*shp, false, &gone);
+	mutex_unlock(&ud_kmod_sh_lock);
+	sh_release(&gone);
+	return err;
 }
 
 /* The file goes: its context, its table and its pins. */
 void ud_kmod_sh_file_gone(struct ud_kmod_shfile **shp)
 {
-	struct page *pg[UD_SH_PT_N];
 	struct ud_kmod_shfile *sh;
-	u32 j, n = 0;
+	LIST_HEAD(gone);
 
 	mutex_lock(&ud_kmod_sh_lock);
 	sh = *shp;
@@ -388,10 +496,7 @@ void ud_kmod_sh_file_gone(struct ud_kmod_shfile **shp)
 		mutex_unlock(&ud_kmod_sh_lock);
 		return;
 	}
-	for (j = 0; j < UD_SH_PT_N; j++) {
-		if (sh->pg[j])
-			pg[n++] = sh->pg[j];
-	}
+	sh_reap(sh, true, &gone);
 	if (sh->alg == 1) {
 		WARN_ON(ud_sh_alg1_set_key(&sh_a1, &sh_cfg, sh->ctx, 0));
 		sh_a1_owner[sh->ctx] = NULL;
@@ -400,9 +505,7 @@ void ud_kmod_sh_file_gone(struct ud_kmod_shfile **shp)
 	}
 	sh_engines_drop();
 	mutex_unlock(&ud_kmod_sh_lock);
-	if (n) {
-		unpin_user_pages_dirty_lock(pg, n, true);
-		atomic_long_sub(n, &sh_pins);
-	}
+	/* Each notifier removed before sh goes (a callback may be waiting). */
+	sh_release(&gone);
 	kfree(sh);
 }

@@ -27,7 +27,12 @@
  *     second OPEN (EBUSY), no OPEN (EBADFD), a page above 2^46 (ERANGE),
  *     unmapped memory (EFAULT), a page twice (EBUSY), 17 pages (ENOSPC),
  *     every context of algorithm 1 or 2 taken (ENOSPC), the file used by a
- *     forked child (EINVAL); after closing, sh_pins_held is 0.
+ *     forked child (EINVAL); after closing, sh_pins_held is 0;
+ *   - the memory changing under a shadow: a page made read-only
+ *     (mprotect), unmapped with a STORE pending to it, or dropped
+ *     (MADV_DONTNEED) loses its shadow before the call returns (ENOENT,
+ *     nothing written, the pending STORE forgotten) and its pin at the
+ *     next call; fork and a child's exit leave shadows alive.
  * One line per check, then "shadow: N/N checks passed"; exit 0 iff all
  * held.  Built static for each guest (tests/board/Makefile).
  */
@@ -688,6 +693,66 @@ static void door(void)
 	      "%ld", counter("sh_pins_held"));
 }
 
+/* ------------------------------------------------ the memory changes */
+
+static void inval(void)
+{
+	uint8_t *src = page_at(30, PROT_READ | PROT_WRITE, 0x55);
+	uint8_t *d1 = page_at(31, PROT_READ | PROT_WRITE, 0);
+	uint8_t *d2 = page_at(32, PROT_READ | PROT_WRITE, 0);
+	uint8_t *d3 = page_at(33, PROT_READ | PROT_WRITE, 0);
+	uint8_t *d4 = page_at(34, PROT_READ | PROT_WRITE, 0);
+	long inv0 = counter("sh_invalidated");
+	struct uldma_shadow_ctx sc;
+	int fd = uldma_open(), r, r1, r2, ws = 0;
+	uint32_t v = 9;
+	pid_t pid;
+
+	r = uldma_shadow_open(fd, 2, &sc);
+	r1 = uldma_shadow_map(fd, src, ULDMA_SH_R_READ);
+	r1 |= uldma_shadow_map(fd, d1, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	r1 |= uldma_shadow_map(fd, d2, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	r1 |= uldma_shadow_map(fd, d3, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	r1 |= uldma_shadow_map(fd, d4, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	check("inval: open, 5 pages shadowed", r == 0 && r1 == 0 &&
+	      counter("sh_pins_held") == 5, "%d %d, %ld pinned", r, r1,
+	      counter("sh_pins_held"));
+	/* Made read-only after it was shadowed for write. */
+	mprotect(d1, PG, PROT_READ);
+	r = uldma_shadow_copy(&sc, src, d1, 64);
+	check("inval: mprotect read-only: its shadow gone (ENOENT), not written, unpinned",
+	      r == -ENOENT && differ(d1, PG, 0) == 0 &&
+	      counter("sh_pins_held") == 4, "%d, %u written, %ld pinned", r,
+	      differ(d1, PG, 0), counter("sh_pins_held"));
+	r = uldma_shadow_map(fd, d1, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	r1 = uldma_shadow_map(fd, d1, ULDMA_SH_R_READ);
+	check("inval: shadowed again: for write EACCES, read-only 0",
+	      r == -EACCES && r1 == 0, "%d %d", r, r1);
+	/* Unmapped with our STORE pending to it. */
+	r = uldma_shadow_store(fd, uldma_shadow_addr(d2), 128);
+	munmap(d2, PG);
+	r1 = uldma_shadow_load(fd, uldma_shadow_addr(src), &v);
+	r2 = uldma_shadow_store(fd, uldma_shadow_addr(d2), 8);
+	check("inval: munmap with a STORE pending to it: the LOAD EPROTO, then ENOENT",
+	      r == 0 && r1 == -EPROTO && v == ULDMA_SH_FAILURE &&
+	      r2 == -ENOENT, "%d %d/%u %d", r, r1, v, r2);
+	madvise(d3, PG, MADV_DONTNEED);
+	r = uldma_shadow_store(fd, uldma_shadow_addr(d3), 8);
+	check("inval: MADV_DONTNEED: ENOENT", r == -ENOENT, "%d", r);
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, &ws, 0);
+	r = uldma_shadow_copy(&sc, src, d4, 4096);
+	check("inval: a fork and its child's exit leave a shadow alive",
+	      r == 0 && differ(d4, PG, 0x55) == 0, "%d", r);
+	check("inval: 3 invalidations counted, 3 pages pinned",
+	      counter("sh_invalidated") - inv0 == 3 &&
+	      counter("sh_pins_held") == 3, "%ld, %ld",
+	      counter("sh_invalidated") - inv0, counter("sh_pins_held"));
+	uldma_close(fd);
+}
+
 int main(void)
 {
 	struct uldma_query q;
@@ -702,6 +767,7 @@ int main(void)
 	alg1();
 	alg2();
 	alg3();
+	inval();
 	door();
 	printf("shadow: %u/%u checks passed\n", passed, total);
 	return passed == total ? 0 : 1;
