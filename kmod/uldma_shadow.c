@@ -19,12 +19,18 @@
  *     field of the request.
  * The mover's memory doors (kmod/plat_linux_xfer_packet.c) copy through
  * kmap_local_page of the physical page the recogniser names: a page the
- * translation reached, pinned by MAP of some file.  The engines' state
- * is dropped whenever a page leaves a file's table (UNMAP, close), so no
- * recorded argument can outlive the pin of its page.
+ * translation reached, pinned by MAP of some file.  An interval notifier
+ * on each shadowed page takes it out of its file's table
+ * (ud_sh_os_pt_remove) when the process unmaps it, changes its protection
+ * or drops it, before that returns; the pin goes at the file's next
+ * SHADOW call or close.  The engines' state is dropped whenever a page
+ * leaves a table (UNMAP, an invalidation, close), so no recorded argument
+ * can outlive the pin of its page.
  *
  * Locks: ud_kmod_sh_lock around every call of the core's shadow functions
- * and every engine; mmap_lock (the pin) is taken before it, never under.
+ * and every engine; mmap_lock (the pin; the notifier runs under it) is
+ * taken before it, never under it.  A notifier is inserted and removed
+ * with no lock held.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

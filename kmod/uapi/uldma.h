@@ -732,6 +732,14 @@ struct uldma_send_mode {
  *   ULDMA_SH_PAGES pages shadowed.
  * ULDMA_SH_UNMAP: the page holding addr loses its shadow and its pin.
  *   ENOENT: not shadowed.
+ * A shadowed page the process unmaps, changes the protection of (even
+ *   to the same rights) or drops (MADV_DONTNEED), or whose process exits,
+ *   loses its shadow before that call returns (accesses to it: ENOENT;
+ *   MAP it again with the rights it has now), and its pin at the file's
+ *   next SHADOW call or close.  fork leaves shadows alone.
+ * Losing a page (UNMAP, the above, a file's close) makes the device's
+ *   recognisers forget every argument they hold: a sequence under way,
+ *   of any file, fails and is issued again.
  * ULDMA_SH_ACCESS: one access of kind (ULDMA_SH_STORE with data, or
  *   ULDMA_SH_LOAD) at addr: a shadow address (ULDMA_SH_VBIT + v) or,
  *   algorithm 1, the context's register page (ULDMA_SH_REG).  The ioctl
