@@ -26,7 +26,10 @@
  * deallocates its windows, deregisters every region of the file
  * (unpinning its pages) and frees its PDs.  Since ABI 9 a message may
  * also be sent in one of seed 003's five send modes (SEND_MODE and the
- * file's DMA buffer, kmod/uldma_sm.c).  Counters are in debugfs
+ * file's DMA buffer, kmod/uldma_sm.c), and since ABI 10 a file may have
+ * a shadow context through which one SHADOW ioctl stands in for one load
+ * or store of seed 000's shadow window (kmod/uldma_shadow.c; its own
+ * lock, not the device mutex).  Counters are in debugfs
  * (kmod/uldma_stats.c).  See docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
