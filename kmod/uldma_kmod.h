@@ -258,6 +258,21 @@ void ud_kmod_va_debugfs(struct dentry *dir);
 void ud_kmod_va_stats_show(struct seq_file *m);
 
 /*
+ * The shadow window (kmod/uldma_shadow.c, ABI 10; docs/homes.md "The
+ * shadow window"): init/exit at load and unload; op carries one SHADOW
+ * ioctl of the file whose context *shp is (NULL until OPEN); file_gone
+ * at release (its pins and its context).  Own lock; no device mutex.
+ */
+struct ud_kmod_shfile;
+struct uldma_shadow;
+int ud_kmod_sh_init(void);
+void ud_kmod_sh_exit(void);
+int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s);
+void ud_kmod_sh_file_gone(struct ud_kmod_shfile **shp);
+long ud_kmod_sh_pins(void);
+void ud_kmod_sh_stats_show(struct seq_file *m);
+
+/*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The
  * completions are counted by the core's status (index -ud_status, 0..18).
  */

@@ -26,7 +26,10 @@
  * deallocates its windows, deregisters every region of the file
  * (unpinning its pages) and frees its PDs.  Since ABI 9 a message may
  * also be sent in one of seed 003's five send modes (SEND_MODE and the
- * file's DMA buffer, kmod/uldma_sm.c).  Counters are in debugfs
+ * file's DMA buffer, kmod/uldma_sm.c), and since ABI 10 a file may have
+ * a shadow context through which one SHADOW ioctl stands in for one load
+ * or store of seed 000's shadow window (kmod/uldma_shadow.c; its own
+ * lock, not the device mutex).  Counters are in debugfs
  * (kmod/uldma_stats.c).  See docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -105,6 +108,7 @@ struct uldma_file {
 	struct ud_kmod_cq cq;		/* completions of this file's QPs     */
 	struct mm_struct *mm;		/* the opener's (mmgrab): VA_WRITE's  */
 	struct ud_kmod_smfile sm;	/* send modes: the DMA buffer (ABI 9) */
+	struct ud_kmod_shfile *sh;	/* shadow context (ABI 10), its lock's */
 };
 
 static struct uldma_dev *uldma;
@@ -592,6 +596,26 @@ static int uldma_send_mode(struct uldma_file *uf, void __user *u,
 	return err;
 }
 
+/*
+ * SHADOW (ABI 10): the shadow window's home (kmod/uldma_shadow.c) under
+ * its own lock.  The context is the file's, and only its opener may use
+ * it (the shadow mappings are of the opener's address space).
+ */
+static int uldma_shadow(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_shadow s;
+	int err = uldma_arg_in(&s, sizeof(s), u, usize);
+
+	if (err)
+		return err;
+	if (current->mm != uf->mm)
+		return -EINVAL;
+	err = ud_kmod_sh_op(&uf->sh, &s);
+	if (!err && copy_to_user(u, &s, sizeof(s)))
+		err = -EFAULT;
+	return err;
+}
+
 static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 {
 	struct uldma_wc wc;
@@ -868,6 +892,8 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_va_write(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_SEND_MODE):
 		return uldma_send_mode(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_SHADOW):
+		return uldma_shadow(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}
@@ -933,6 +959,8 @@ static int uldma_release(struct inode *inode, struct file *file)
 	/* Its QPs' VA transfers ended above; no bank names its mm now. */
 	ud_kmod_va_forget_mm(uf->mm);
 	mutex_unlock(&uldma->lock);
+	/* Its shadow context and pins (the shadow lock only). */
+	ud_kmod_sh_file_gone(&uf->sh);
 	if (uf->mm)
 		mmdrop(uf->mm);
 	/* Its regions' notifiers, outside the device mutex. */
@@ -982,6 +1010,11 @@ static int __init uldma_init(void)
 		ud_kmod_engine_stop();
 		goto err_free;
 	}
+	err = ud_kmod_sh_init();
+	if (err) {
+		pr_err("shadow window: %d\n", err);
+		goto err_va;
+	}
 	ud_kmod_debugfs_init();
 	uldma->report_len = scnprintf(uldma->report, sizeof(uldma->report),
 				      "uldma: self-check passed (%u checks)\n",
@@ -1003,6 +1036,8 @@ static int __init uldma_init(void)
 
 err_engine:
 	ud_kmod_debugfs_exit();
+	ud_kmod_sh_exit();
+err_va:
 	ud_kmod_va_stop();
 	ud_kmod_engine_stop();
 err_free:
@@ -1020,6 +1055,7 @@ static void __exit uldma_exit(void)
 	ud_kmod_debugfs_exit();
 	ud_kmod_va_stop();
 	ud_kmod_engine_stop();
+	ud_kmod_sh_exit();
 	pins = ud_kmod_pins_held();
 	lost = ud_kmod_cq_dropped();
 	refused = ud_kmod_dma_refusals();
@@ -1027,6 +1063,10 @@ static void __exit uldma_exit(void)
 		pr_err("unload: send modes: %ld pages pinned, %ld frames held\n",
 		       ud_kmod_sm_pins(), ud_kmod_smf_used());
 	pins += ud_kmod_sm_pins();
+	if (ud_kmod_sh_pins())
+		pr_err("unload: shadow window: %ld pages pinned\n",
+		       ud_kmod_sh_pins());
+	pins += ud_kmod_sh_pins();
 	if (pins)
 		pr_err("unload: %ld pages still pinned\n", pins);
 	if (lost || refused)

@@ -105,6 +105,7 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "dma_refused %ld\n", ud_kmod_dma_refusals());
 	ud_kmod_va_stats_show(m);
 	ud_kmod_sm_stats_show(m);
+	ud_kmod_sh_stats_show(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ud_kmod_stats);

@@ -561,3 +561,139 @@ const char *uldma_strerror(int err)
 	}
 	return "unknown error";
 }
+
+/* ------------------------------------------------ the shadow window (ABI 10) */
+
+int uldma_shadow_open(int fd, uint32_t alg, struct uldma_shadow_ctx *sc)
+{
+	struct uldma_shadow s = { .op = ULDMA_SH_OPEN, .alg = alg };
+	int r = uldma_ioctl(fd, ULDMA_IOC_SHADOW, &s);
+
+	if (r == 0 && sc) {
+		sc->fd = fd;
+		sc->alg = alg;
+		sc->ctx = s.ctx;
+		sc->key = s.key;
+	}
+	return r;
+}
+
+int uldma_shadow_map(int fd, const void *addr, uint32_t rights)
+{
+	struct uldma_shadow s = { .op = ULDMA_SH_MAP, .addr = uldma_ptr(addr),
+				  .data = rights };
+
+	return uldma_ioctl(fd, ULDMA_IOC_SHADOW, &s);
+}
+
+int uldma_shadow_unmap(int fd, const void *addr)
+{
+	struct uldma_shadow s = { .op = ULDMA_SH_UNMAP, .addr = uldma_ptr(addr) };
+
+	return uldma_ioctl(fd, ULDMA_IOC_SHADOW, &s);
+}
+
+uint64_t uldma_shadow_addr(const void *addr)
+{
+	return ULDMA_SH_VBIT + uldma_ptr(addr);
+}
+
+int uldma_shadow_access(int fd, uint32_t kind, uint64_t addr, uint32_t data,
+			struct uldma_shadow *out)
+{
+	struct uldma_shadow s = { .op = ULDMA_SH_ACCESS, .kind = kind,
+				  .addr = addr, .data = data };
+	int r = uldma_ioctl(fd, ULDMA_IOC_SHADOW, &s);
+
+	if (out)
+		*out = s;
+	return r;
+}
+
+static int uldma_shadow_one(int fd, uint32_t kind, uint64_t addr,
+			    uint32_t data, uint32_t *value)
+{
+	struct uldma_shadow s;
+	int r = uldma_shadow_access(fd, kind, addr, data, &s);
+
+	if (r)
+		return r;
+	if (value)
+		*value = s.value;
+	if (s.status)
+		return s.status;
+	return s.step == 1 ? 1 : 0;
+}
+
+int uldma_shadow_store(int fd, uint64_t addr, uint32_t data)
+{
+	return uldma_shadow_one(fd, ULDMA_SH_STORE, addr, data, NULL);
+}
+
+int uldma_shadow_load(int fd, uint64_t addr, uint32_t *value)
+{
+	return uldma_shadow_one(fd, ULDMA_SH_LOAD, addr, 0, value);
+}
+
+/* Fig. 3 once: 0 started, 1 a FAILURE word (go to 1), or -errno. */
+static int uldma_shadow_fig3(int fd, uint64_t ss, uint64_t sd, uint32_t size)
+{
+	uint32_t v = ULDMA_SH_FAILURE;
+	int r, i;
+
+	for (i = 0; i < 2; i++) {
+		/* A STORE returns nothing on the bus: only the LOADs say. */
+		r = uldma_shadow_store(fd, sd, size);
+		if (r < 0 && r != -EPROTO)
+			return r;
+		r = uldma_shadow_load(fd, ss, &v);
+		if (r < 0 && r != -EPROTO)
+			return r;
+		if (v != ULDMA_SH_SUCCESS)
+			return 1;
+	}
+	r = uldma_shadow_load(fd, sd, &v);
+	if (r < 0 && r != -EPROTO)
+		return r;
+	return r == 1 && v == ULDMA_SH_DONE ? 0 : 1;
+}
+
+int uldma_shadow_copy(const struct uldma_shadow_ctx *sc, const void *src,
+		      void *dst, uint32_t size)
+{
+	uint64_t ss = uldma_shadow_addr(src), sd = uldma_shadow_addr(dst);
+	uint32_t w, v = ULDMA_SH_FAILURE;
+	int r, tries;
+
+	switch (sc->alg) {
+	case 1:
+		w = sc->key * 8u + sc->ctx;
+		r = uldma_shadow_store(sc->fd, sd, w);
+		if (r == 0)
+			r = uldma_shadow_store(sc->fd, ss, w);
+		if (r == 0)
+			r = uldma_shadow_store(sc->fd, ULDMA_SH_REG, size);
+		if (r != 1)
+			return r < 0 ? r : -EPROTO;
+		r = uldma_shadow_load(sc->fd, ULDMA_SH_REG, &v);
+		if (r < 0)
+			return r;
+		return v == ULDMA_SH_SUCCESS ? 0 : -EPROTO;
+	case 2:
+		r = uldma_shadow_store(sc->fd, sd, size);
+		if (r == 0)
+			r = uldma_shadow_load(sc->fd, ss, &v);
+		if (r < 0)
+			return r;
+		return r == 1 && v == ULDMA_SH_SUCCESS ? 0 : -EPROTO;
+	case 3:
+		for (tries = 0; tries < 8; tries++) {
+			r = uldma_shadow_fig3(sc->fd, ss, sd, size);
+			if (r <= 0)
+				return r;
+		}
+		return -EAGAIN;
+	default:
+		return -EINVAL;
+	}
+}

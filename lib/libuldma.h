@@ -138,6 +138,52 @@ int uldma_sm_recv(int fd, uint32_t qp, void *buf, uint32_t len,
 		  uint32_t *how);
 
 /*
+ * The shadow window (ABI 10; seed 000; kmod/uapi/uldma.h "The shadow
+ * window").  uldma_shadow_open gives fd a shadow context of algorithm
+ * alg (1, 2, 3) and fills *sc (the fd, the algorithm, and for algorithm
+ * 1 its register context and key, for 2 its context id).
+ * uldma_shadow_map shadows the page holding addr (below ULDMA_SH_VBIT:
+ * map buffers there with a hint) with rights ULDMA_SH_R_READ | _WRITE
+ * the process has; uldma_shadow_unmap undoes it.  uldma_shadow_addr(p)
+ * is shadow(p) = ULDMA_SH_VBIT + p, the address the accesses name.
+ * One access of the window is one system call (the kernel home has no
+ * shadow bus; each stands in for one load or store):
+ * uldma_shadow_access fills *out (may be NULL) and returns the ioctl's
+ * 0 or -errno (the access did not reach the engine: ERANGE, ENOENT,
+ * EACCES, EBADFD, EINVAL); uldma_shadow_store and uldma_shadow_load
+ * return that error, else the engine's refusal (its -errno: ENOKEY,
+ * EPROTO, EFAULT ...), else 1 when this access started the DMA (its
+ * bytes are moved when it returns), else 0; a load's word (ULDMA_SH_*
+ * FAILURE, SUCCESS, DONE) goes to *value (may be NULL).
+ * uldma_shadow_copy issues the whole sequence of sc's algorithm for one
+ * DMA of size bytes (1 .. 4096, neither range crossing a page; both
+ * pages shadowed -- algorithm 1 stores to both, so both need write):
+ * Fig. 1 (STORE key#ctx TO shadow(dst), the same TO shadow(src), STORE
+ * size TO the register page, LOAD the status), Fig. 2 (STORE size TO
+ * shadow(dst), LOAD FROM shadow(src)) or Fig. 3 (STORE, LOAD, STORE,
+ * LOAD, LOAD, again from 1 on a FAILURE, at most 8 times: -EAGAIN).
+ * 0 when the DMA was started and its bytes are moved, else the first
+ * error.  The context is the fd's (one process); calls on one sc are
+ * not locked against each other.
+ */
+struct uldma_shadow_ctx {
+	int fd;
+	uint32_t alg;
+	uint32_t ctx;
+	uint32_t key;
+};
+int uldma_shadow_open(int fd, uint32_t alg, struct uldma_shadow_ctx *sc);
+int uldma_shadow_map(int fd, const void *addr, uint32_t rights);
+int uldma_shadow_unmap(int fd, const void *addr);
+uint64_t uldma_shadow_addr(const void *addr);
+int uldma_shadow_access(int fd, uint32_t kind, uint64_t addr, uint32_t data,
+			struct uldma_shadow *out);
+int uldma_shadow_store(int fd, uint64_t addr, uint32_t data);
+int uldma_shadow_load(int fd, uint64_t addr, uint32_t *value);
+int uldma_shadow_copy(const struct uldma_shadow_ctx *sc, const void *src,
+		      void *dst, uint32_t size);
+
+/*
  * Posting with no system call (ABI 5; kmod/uapi/uldma.h, "Posting with no
  * system call").  uldma_map_qp maps qp's send ring and status page (qp a
  * QP of this context); from then on uldma_post_write, uldma_post_read and

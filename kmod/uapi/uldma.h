@@ -55,6 +55,9 @@
  *    of the file's DMA buffer (ULDMA_MMAP_SM); a completion's opcode may
  *    be ULDMA_WR_SEND_MODE; no older struct changed.  (Still ABI 9, session
  *    21: RECV's how may be ULDMA_SM_RX_EXCHANGED, the page exchange done.)
+ *  - ABI 9 -> 10: SHADOW is new (seed 000's shadow-address DMA initiation
+ *    through the verified src/eng_shadow.c; below, "The shadow window");
+ *    no older struct changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -90,7 +93,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	9
+#define ULDMA_ABI_VERSION	10
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -694,6 +697,100 @@ struct uldma_send_mode {
 	__u32 reserved;		/* 0                                        */
 };
 
+/*
+ * The shadow window (ABI 10; seed 000 "shadow addressing" and its three
+ * user-level DMA initiation algorithms, src/shadow.h, src/eng_shadow.h,
+ * docs/homes.md "The shadow window").  On a real NIC a process starts a
+ * DMA with plain loads and stores to shadow addresses, which its MMU
+ * translates through shadow mappings the OS made, and which the NIC
+ * decodes on the bus.  The kernel home has no such bus: one SHADOW ioctl
+ * with op ULDMA_SH_ACCESS stands in for ONE load or store of the window
+ * (there is no trap emulation), and the home does what the MMU and the
+ * NIC would do with it -- translate through this file's shadow mappings
+ * (src/shadow_os.c), then feed the access to the device's one recogniser
+ * of the file's algorithm (src/eng_shadow.c), which moves the bytes
+ * through the memory doors when the access completes a sequence.  The
+ * issuing process is always the file: nothing in the request names a
+ * context, a key's owner or a process.
+ *
+ * ULDMA_SH_OPEN: give this file a shadow context of algorithm alg (1, 2
+ *   or 3).  out: ctx -- algorithm 1: its register context (0 .. 7; its
+ *   register page is at ULDMA_SH_REG), algorithm 2: its context id (0 ..
+ *   3: the two bits the OS puts into its shadow physical addresses),
+ *   algorithm 3: 0; key -- algorithm 1: the context's key (the data word
+ *   of an address STORE is key * 8 + ctx), else 0.  EINVAL alg not 1..3;
+ *   EBUSY this file has one; ENOSPC every context of alg is taken
+ *   (algorithm 1: 8, algorithm 2: 4; algorithm 3 needs none).
+ * ULDMA_SH_MAP: shadow the page holding addr (a virtual address of this
+ *   process below ULDMA_SH_VBIT) with rights (ULDMA_SH_R_READ | _WRITE):
+ *   the page is pinned, entered into the context's page table with
+ *   rights, and its shadow page mapped.  The rights must be ones the
+ *   process has on the page now.  out: saddr = shadow(addr) =
+ *   ULDMA_SH_VBIT + addr.  EBADFD no OPEN; ERANGE addr >= ULDMA_SH_VBIT;
+ *   EINVAL rights not 1..3; EACCES the process lacks a right asked for;
+ *   EFAULT the page is not mapped; EBUSY already shadowed; ENOSPC
+ *   ULDMA_SH_PAGES pages shadowed.
+ * ULDMA_SH_UNMAP: the page holding addr loses its shadow and its pin.
+ *   ENOENT: not shadowed.
+ * A shadowed page the process unmaps, changes the protection of (even
+ *   to the same rights) or drops (MADV_DONTNEED), or whose process exits,
+ *   loses its shadow before that call returns (accesses to it: ENOENT;
+ *   MAP it again with the rights it has now), and its pin at the file's
+ *   next SHADOW call or close.  fork leaves shadows alone.
+ * Losing a page (UNMAP, the above, a file's close) makes the device's
+ *   recognisers forget every argument they hold: a sequence under way,
+ *   of any file, fails and is issued again.
+ * ULDMA_SH_ACCESS: one access of kind (ULDMA_SH_STORE with data, or
+ *   ULDMA_SH_LOAD) at addr: a shadow address (ULDMA_SH_VBIT + v) or,
+ *   algorithm 1, the context's register page (ULDMA_SH_REG).  The ioctl
+ *   fails and the engine sees nothing when the access does not reach it:
+ *   EBADFD no OPEN; EINVAL kind > 1; ERANGE addr neither in the shadow
+ *   range [ULDMA_SH_VBIT, 2 * ULDMA_SH_VBIT) nor the register page (which
+ *   only algorithm 1 has); ENOENT no shadow mapping of addr's page (never
+ *   mapped, or unmapped); EACCES the mapping lacks the right the access
+ *   needs (write for a STORE, read for a LOAD).  Otherwise it returns 0
+ *   with out: step -- the recogniser's answer: 0 nothing yet, 1 this
+ *   access started the DMA and its bytes are moved, or a negative
+ *   ud_status; status -- 0, or that refusal as an errno (ENOKEY a wrong
+ *   key, EPROTO the sequence broke, EFAULT a size of 0, above 4096 or
+ *   crossing a page, EINVAL / ERANGE not an engine access); value -- for
+ *   a LOAD, the status word it reads (ULDMA_SH_FAILURE, _SUCCESS, _DONE).
+ *   A refused step moves no byte.
+ * In every op flags, reserved, ctx and key (in) must be 0 (EINVAL), and
+ * the caller must be the process that opened the file (EINVAL).
+ */
+#define ULDMA_SH_OPEN		0u
+#define ULDMA_SH_MAP		1u
+#define ULDMA_SH_UNMAP		2u
+#define ULDMA_SH_ACCESS		3u
+#define ULDMA_SH_STORE		0u	/* UD_BUS_STORE */
+#define ULDMA_SH_LOAD		1u	/* UD_BUS_LOAD  */
+#define ULDMA_SH_R_READ		1u
+#define ULDMA_SH_R_WRITE	2u
+#define ULDMA_SH_FAILURE	0u
+#define ULDMA_SH_SUCCESS	1u
+#define ULDMA_SH_DONE		2u	/* algorithm 3: this LOAD started it */
+#define ULDMA_SH_VBIT		(1ull << 46)	/* shadow(v) = VBIT + v      */
+#define ULDMA_SH_REG		(1ull << 47)	/* algorithm 1's register page */
+#define ULDMA_SH_PAGES		16u	/* pages shadowed per file          */
+#define ULDMA_SH_MAX_SIZE	4096u	/* one DMA: 1 .. 4096, in one page  */
+
+struct uldma_shadow {
+	__u32 op;		/* ULDMA_SH_OPEN ..                         */
+	__u32 alg;		/* OPEN: 1, 2 or 3                          */
+	__u64 addr;		/* MAP, UNMAP: VA; ACCESS: shadow / reg     */
+	__u64 saddr;		/* MAP: out, shadow(addr)                   */
+	__u32 kind;		/* ACCESS: ULDMA_SH_STORE / _LOAD           */
+	__u32 data;		/* ACCESS: a STORE's data; MAP: rights      */
+	__u32 value;		/* ACCESS: out, the word a LOAD reads       */
+	__s32 step;		/* ACCESS: out, the recogniser's answer     */
+	__s32 status;		/* ACCESS: out, 0 or -errno of step         */
+	__u32 ctx;		/* OPEN: out                                */
+	__u32 key;		/* OPEN: out                                */
+	__u32 flags;		/* 0                                        */
+	__u64 reserved;		/* 0                                        */
+};
+
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
 #define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
 #define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
@@ -712,5 +809,6 @@ struct uldma_send_mode {
 #define ULDMA_IOC_DOORBELL	ULDMA_IOC(0x0e, struct uldma_doorbell)
 #define ULDMA_IOC_VA_WRITE	ULDMA_IOC(0x0f, struct uldma_va_write)
 #define ULDMA_IOC_SEND_MODE	ULDMA_IOC(0x10, struct uldma_send_mode)
+#define ULDMA_IOC_SHADOW	ULDMA_IOC(0x11, struct uldma_shadow)
 
 #endif /* _UAPI_ULDMA_H */

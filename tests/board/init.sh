@@ -9,7 +9,8 @@
 # (/uldma_cq_test), registered memory invalidated
 # under outstanding transfers (/uldma_inval_test), virtual-address
 # transfers through the VA fault path (/uldma_vafault_test), the send
-# modes of seed 003 (/uldma_sendmode_test), the lock order
+# modes of seed 003 (/uldma_sendmode_test), the shadow window of seed 000
+# (/uldma_shadow_test), the lock order
 # (/uldma_lockorder_test), the example
 # (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
@@ -154,6 +155,19 @@ t=${ssummary#sendmode: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$ssummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL sendmode test (exit $rc, ${ssummary:-no summary line})"
 [ "$(counter sm_pins_held)" = 0 ] || verdict "FAIL send-mode pins held after the sendmode test: $(counter sm_pins_held)"
+# The shadow window (ABI 10): seed 000's three initiation algorithms, one
+# SHADOW ioctl per load or store, another process interleaving, bad
+# input: "shadow: N/N checks passed".
+[ -x /uldma_shadow_test ] || verdict "FAIL /uldma_shadow_test missing"
+/uldma_shadow_test >/shadow.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /shadow.log
+hsummary=$(grep '^shadow: [0-9]*/[0-9]* checks passed$' /shadow.log)
+n=${hsummary#shadow: }; n=${n%%/*}
+t=${hsummary#shadow: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$hsummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL shadow test (exit $rc, ${hsummary:-no summary line})"
+[ "$(counter sh_pins_held)" = 0 ] || verdict "FAIL shadow pins held after the shadow test: $(counter sh_pins_held)"
 # The lock order (device mutex -> mmap_lock): threads of one process
 # mapping the rings, the completion ring and the DMA buffer while others
 # register memory and send; a deadlock trips the program's 60 s watchdog:
@@ -258,4 +272,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, $lsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, $hsummary, $lsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

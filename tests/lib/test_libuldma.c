@@ -8,7 +8,8 @@
  * links (both spellings), uldma_strerror gives a distinct, non-empty text
  * for every errno of kmod/uapi/uldma.h's table and "unknown error"
  * otherwise, and a call on a descriptor that is not the device fails with
- * a negative errno and touches no output.  Exit 0 iff all hold.
+ * a negative errno and touches no output (the shadow calls of ABI 10
+ * too).  Exit 0 iff all hold.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -72,6 +73,19 @@ int main(void)
 	     uldma_ring_doorbell(pfd[0], 0) < 0 &&
 	     uldma_qp_doorbell(pfd[0], 0, 1) == -ENOENT &&
 	     uldma_qp_doorbell(pfd[0], 0, 0) == -ENOENT);
+	{
+		struct uldma_shadow_ctx sc = { -7, 9, 9, 9 };
+		uint32_t v = 77;
+
+		want("shadow (ABI 10) on a pipe: refused, nothing filled",
+		     uldma_shadow_open(pfd[0], 2, &sc) < 0 && sc.fd == -7 &&
+		     uldma_shadow_map(pfd[0], &v, ULDMA_SH_R_READ) < 0 &&
+		     uldma_shadow_unmap(pfd[0], &v) < 0 &&
+		     uldma_shadow_store(pfd[0], uldma_shadow_addr(&v), 1) < 0 &&
+		     uldma_shadow_load(pfd[0], uldma_shadow_addr(&v), &v) < 0 &&
+		     v == 77 && uldma_shadow_copy(&sc, &v, &v, 4) == -EINVAL &&
+		     uldma_shadow_addr((void *)0x1000) == ULDMA_SH_VBIT + 0x1000);
+	}
 	fd = uldma_open_device();
 	want("open_device: a descriptor, or a negative errno without the module",
 	     fd >= 0 || fd == -ENOENT || fd == -EACCES || fd == -ENXIO ||
