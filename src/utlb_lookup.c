@@ -796,6 +796,10 @@ static void take_ref(struct ud_utlb_lib *u, uint32_t i)
       u->used[k] == \old(u->used[k]);
     ensures clock_moved: \old(u->used[i]) != 0 ==> ud_utlb_clock_swept{Pre, Here}(u, c, i);
     ensures clock_kept: \old(u->used[i]) == 0 ==> ud_utlb_clock_same{Pre, Here}(c);
+    ensures hits: c->st.hits == \old(c->st.hits);
+    ensures misses: c->st.misses == ud_utlb_sat_inc(\old(c->st.misses));
+    ensures evictions: c->st.evictions == (\old(u->used[i]) != 0 ?
+      ud_utlb_sat_inc(\old(c->st.evictions)) : \old(c->st.evictions));
 */
 static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			const struct ud_utlb_nic *n, uint32_t v, uint32_t i, uint32_t *idx)
@@ -805,6 +809,10 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		drop_old(u, c, n, v, i);
 		/*@ assert d_swept: ud_utlb_clock_swept{Pre, Here}(u, c, i); */
 	}
+	/*@ assert d_ev: c->st.hits == \at(c->st.hits, Pre) &&
+	      c->st.misses == \at(c->st.misses, Pre) &&
+	      c->st.evictions == (\at(u->used[i], Pre) != 0 ?
+	        ud_utlb_sat_inc(\at(c->st.evictions, Pre)) : \at(c->st.evictions, Pre)); */
 	/*@ assert d_clock: (\at(u->used[i], Pre) != 0 ==> ud_utlb_clock_swept{Pre, Here}(u, c, i)) &&
 	      (\at(u->used[i], Pre) == 0 ==> ud_utlb_clock_same{Pre, Here}(c)); */
 	/*@ assert d_free: u->used[i] == 0; */
@@ -860,6 +868,12 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
       n->tab[u->pid][i].vpn == v && ud_utlb_pinned[u->pid][v] == 1;
     ensures unchanged: \result != UD_OK ==> n->tab[u->pid][i] == \old(n->tab[u->pid][i]);
     ensures clock_same: ud_utlb_clock_same{Pre, Here}(c);
+    ensures pins: a->st.pins == (\result == UD_OK ?
+      ud_utlb_sat_inc(\old(a->st.pins)) : \old(a->st.pins));
+    ensures unpins: (\result == UD_OK && \old(ud_utlb_installed(n, u->pid, i)) ==>
+        a->st.unpins == ud_utlb_sat_inc(\old(a->st.unpins))) &&
+      (!(\result == UD_OK && \old(ud_utlb_installed(n, u->pid, i))) ==>
+        a->st.unpins == \old(a->st.unpins));
 */
 static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
 			  struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
@@ -921,6 +935,20 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
         ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w)));
     ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Pre, Here}(u, c, *idx);
     ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Pre, Here}(c);
+    ensures hits_kept: c->st.hits == \old(c->st.hits);
+    ensures misses_counted: \result == UD_OK ==>
+      c->st.misses == ud_utlb_sat_inc(\old(c->st.misses));
+    ensures evictions_counted: \result == UD_OK ==> (\let i = *idx;
+      c->st.evictions == (\old(u->used[i]) != 0 ?
+        ud_utlb_sat_inc(\old(c->st.evictions)) : \old(c->st.evictions)));
+    ensures pins_counted: \result == UD_OK ==>
+      a->st.pins == ud_utlb_sat_inc(\old(a->st.pins));
+    ensures unpins_counted: \result == UD_OK ==> (\let i = *idx;
+      a->st.unpins == (\old(u->used[i]) != 0 ?
+        ud_utlb_sat_inc(\old(a->st.unpins)) : \old(a->st.unpins)));
+    ensures counters_kept: \result != UD_OK ==>
+      c->st.misses == \old(c->st.misses) && c->st.evictions == \old(c->st.evictions) &&
+      a->st.pins == \old(a->st.pins) && a->st.unpins == \old(a->st.unpins);
 */
 static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 				       struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
@@ -943,6 +971,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	}
 	/*@ assert fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v; */
+	/*@ assert g_inst: ud_utlb_installed(n, u->pid, i) <==> u->used[i] != 0; */
 	st = miss_map(u, c, n, a, v, i);
 	if (st != UD_OK) {
 		/*@ assert f_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
@@ -973,6 +1002,12 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	/*@ assert g_others: agree_but(u, n, i); */
 	/*@ assert g_same: ud_utlb_clock_same{Pre, Here}(c); */
 	/*@ assert g_pick: ud_utlb_clock_pick{Pre}(u, c, i); */
+	/*@ assert g_ctr: c->st.hits == \at(c->st.hits, Pre) &&
+	      c->st.misses == \at(c->st.misses, Pre) &&
+	      c->st.evictions == \at(c->st.evictions, Pre); */
+	/*@ assert g_pins: \let j = i; a->st.pins == ud_utlb_sat_inc(\at(a->st.pins, Pre)) &&
+	      a->st.unpins == (\at(u->used[j], Pre) != 0 ?
+	        ud_utlb_sat_inc(\at(a->st.unpins, Pre)) : \at(a->st.unpins, Pre)); */
 	miss_record(u, c, n, v, i, idx);
 	/* e_step in steps: miss_record's clock_moved / clock_kept are stated
 	 * from the call's state; g_same and g_ids carry them back to Pre. */
@@ -988,6 +1023,13 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	      ud_utlb_clock_swept{Pre, Here}(u, c, j); */
 	/*@ assert e_kept: \let j = i; \at(u->used[j], Pre) == 0 ==> ud_utlb_clock_same{Pre, Here}(c); */
 	/*@ assert e_step: ud_utlb_clock_step{Pre, Here}(u, c, i); */
+	/*@ assert e_ctr: \let j = i; c->st.hits == \at(c->st.hits, Pre) &&
+	      c->st.misses == ud_utlb_sat_inc(\at(c->st.misses, Pre)) &&
+	      c->st.evictions == (\at(u->used[j], Pre) != 0 ?
+	        ud_utlb_sat_inc(\at(c->st.evictions, Pre)) : \at(c->st.evictions, Pre)); */
+	/*@ assert e_pins: \let j = i; a->st.pins == ud_utlb_sat_inc(\at(a->st.pins, Pre)) &&
+	      a->st.unpins == (\at(u->used[j], Pre) != 0 ?
+	        ud_utlb_sat_inc(\at(a->st.unpins, Pre)) : \at(a->st.unpins, Pre)); */
 	/*@ assert e_inv: ud_utlb_inv(u, n); */
 	/*@ assert e_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert e_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
@@ -1051,6 +1093,7 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			/*@ assert h_agree: ud_utlb_agree(u, n); */
 			/*@ assert h_clock: ud_utlb_clock_wf(u, c); */
 			/*@ assert h_maps: *idx == e - 1 && ud_utlb_maps(u, n, v, *idx); */
+			/*@ assert h_hits: c->st.hits == ud_utlb_sat_inc(\at(c->st.hits, Pre)); */
 			/*@ assert h_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 			      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
 			/*@ assert h_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
@@ -1109,6 +1152,8 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     ensures but: agree_but(u, n, i);
     ensures gone: !ud_utlb_installed(n, u->pid, i);
     ensures unpinned: ud_utlb_pinned[u->pid][v] == 0;
+    ensures unpins: a->st.unpins == ud_utlb_sat_inc(\old(a->st.unpins));
+    ensures evictions: c->st.evictions == \old(c->st.evictions);
 */
 static void evict_unmap(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
 			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
@@ -1134,6 +1179,7 @@ static void evict_unmap(const struct ud_utlb_lib *u, const struct ud_utlb_lib_au
     requires inv: ud_utlb_inv(u, n);
     assigns c->st.evictions;
     ensures inv: ud_utlb_inv(u, n);
+    ensures evictions: c->st.evictions == ud_utlb_sat_inc(\old(c->st.evictions));
 */
 static void count_evict(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			const struct ud_utlb_nic *n)

@@ -95,6 +95,8 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
         (\let i = *idx; u->refs[i] == \old(u->refs[i]) + 1);
       ensures ref_overflow: \result == UD_E_OVERFLOW ==>
         \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==> u->refs[k] == \old(u->refs[k]);
+      ensures hits_counted: c->st.hits == (\result == UD_OK ?
+        ud_utlb_sat_inc(\old(c->st.hits)) : \old(c->st.hits));
     behavior miss:
       assumes va < UD_UTLB_VA_LIMIT && ud_utlb_tree(u, va / UD_PAGE_SIZE) == 0;
       ensures status: \result == UD_OK || \result == UD_E_NOSPC ||
@@ -110,6 +112,20 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
           ud_utlb_tree(u, v) == \old(ud_utlb_tree(u, v)));
     ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Old, Here}(u, c, *idx);
     ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Old, Here}(c);
+      ensures hits_kept: c->st.hits == \old(c->st.hits);
+      ensures misses_counted: \result == UD_OK ==>
+        c->st.misses == ud_utlb_sat_inc(\old(c->st.misses));
+      ensures evictions_counted: \result == UD_OK ==> (\let i = *idx;
+        c->st.evictions == (\old(u->used[i]) != 0 ?
+          ud_utlb_sat_inc(\old(c->st.evictions)) : \old(c->st.evictions)));
+      ensures pins_counted: \result == UD_OK ==>
+        a->st.pins == ud_utlb_sat_inc(\old(a->st.pins));
+      ensures unpins_counted: \result == UD_OK ==> (\let i = *idx;
+        a->st.unpins == (\old(u->used[i]) != 0 ?
+          ud_utlb_sat_inc(\old(a->st.unpins)) : \old(a->st.unpins)));
+      ensures counters_kept: \result != UD_OK ==>
+        c->st.misses == \old(c->st.misses) && c->st.evictions == \old(c->st.evictions) &&
+        a->st.pins == \old(a->st.pins) && a->st.unpins == \old(a->st.unpins);
     complete behaviors;
     disjoint behaviors;
 */
@@ -136,6 +152,8 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
       assumes idx < u->cap && u->refs[idx] != 0;
       ensures status: \result == UD_OK;
       ensures released: u->refs[idx] == \old(u->refs[idx]) - 1;
+      ensures counters: c->st.hits == \old(c->st.hits) &&
+        c->st.misses == \old(c->st.misses) && c->st.evictions == \old(c->st.evictions);
       ensures referenced: c->refbit[idx] == 1;
     complete behaviors;
     disjoint behaviors;
@@ -178,6 +196,8 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
       ensures gone: ud_utlb_tree(u, va / UD_PAGE_SIZE) == 0 &&
         !ud_utlb_installed(n, u->pid, \old(ud_utlb_tree(u, va / UD_PAGE_SIZE)) - 1);
       ensures unpinned: ud_utlb_pinned[u->pid][va / UD_PAGE_SIZE] == 0;
+      ensures counted: c->st.evictions == ud_utlb_sat_inc(\old(c->st.evictions)) &&
+        a->st.unpins == ud_utlb_sat_inc(\old(a->st.unpins));
     complete behaviors;
     disjoint behaviors;
 */

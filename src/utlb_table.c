@@ -355,11 +355,17 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 		ud_plat_utlb_unpin(pid, ov, op);
 		if (a->st.unpins != UINT64_MAX)
 			a->st.unpins++;
+		/*@ assert c_unpins: a->st.unpins == ud_utlb_sat_inc(\at(a->st.unpins, Pre)); */
 		/* pin_b holds after the counter write now that the counter is
 		 * in a (\separated from n); pin3 after the join follows. */
 		/*@ assert pin_b: ud_utlb_tab_pinned(n); */
 	}
 	/*@ assert free_slot: !ud_utlb_installed(n, pid, idx); */
+	/*@ assert c_pins: a->st.pins == \at(a->st.pins, Pre) &&
+	      (\at(ud_utlb_installed(n, pid, idx), Pre) ==>
+	        a->st.unpins == ud_utlb_sat_inc(\at(a->st.unpins, Pre))) &&
+	      (!\at(ud_utlb_installed(n, pid, idx), Pre) ==>
+	        a->st.unpins == \at(a->st.unpins, Pre)); */
 	/*@ assert fresh3: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn; */
 	/*@ assert dist3: ud_utlb_tab_distinct(n); */

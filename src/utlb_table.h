@@ -82,6 +82,11 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
       ensures replaced: \result == UD_OK && \old(ud_utlb_installed(n, pid, idx)) ==>
         ud_utlb_pinned[pid][\old(n->tab[pid][idx].vpn)] == 0;
       ensures first_use: \result == UD_OK ==> a->seen[pid][idx] == 0;
+      ensures pins: \result == UD_OK ==> a->st.pins == ud_utlb_sat_inc(\old(a->st.pins));
+      ensures unpins: \result == UD_OK ==>
+        (\old(ud_utlb_installed(n, pid, idx)) ==>
+          a->st.unpins == ud_utlb_sat_inc(\old(a->st.unpins))) &&
+        (!\old(ud_utlb_installed(n, pid, idx)) ==> a->st.unpins == \old(a->st.unpins));
       ensures unchanged: \result != UD_OK ==>
         n->tab[pid][idx] == \old(n->tab[pid][idx]) &&
         a->seen[pid][idx] == \old(a->seen[pid][idx]) &&
@@ -120,6 +125,7 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
       ensures unpinned: ud_utlb_pinned[pid][n->tab[pid][idx].vpn] == 0;
       ensures uncached: \forall integer k; 0 <= k < UD_UTLB_CACHE_LINES &&
         n->line[k].valid != 0 ==> !(n->line[k].pid == pid && n->line[k].idx == idx);
+      ensures unpins: a->st.unpins == ud_utlb_sat_inc(\old(a->st.unpins));
     complete behaviors;
     disjoint behaviors;
 */
