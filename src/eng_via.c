@@ -48,7 +48,7 @@ struct via_run {
     ensures moved: \result.moved <= len;
     ensures whole: \result.rc == UD_OK <==> \result.moved == len;
     ensures codes: \result.rc == UD_OK || \result.rc == UD_E_RANGE ||
-      \result.rc == UD_E_NOENT || \result.rc == UD_E_PERM || \result.rc == UD_E_INVAL;
+      \result.rc == UD_E_NOENT || \result.rc == UD_E_PERM;
     ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       ud_via_entry_ok(imp, exp, tag, ud_dma_wr[i], ud_dma_va[i], ud_dma_len[i], ud_dma_pa[i]);
     ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>

@@ -151,7 +151,7 @@ struct ud_via_vis {
     behavior refused:
       assumes !ud_via_grants(imp, exp, tag, la, ra);
       ensures error: \result == UD_E_RANGE || \result == UD_E_NOENT ||
-                     \result == UD_E_PERM || \result == UD_E_INVAL;
+                     \result == UD_E_PERM;
       ensures nothing: ud_dma_n == \old(ud_dma_n);
     complete behaviors;
     disjoint behaviors;
@@ -195,7 +195,7 @@ ud_status ud_eng_via_piece(uint16_t tag, const struct ud_tpt *imp, const struct 
         ud_cq_len[\old(ud_cq_n)] <= d->len;
       ensures whole: \result == UD_OK <==> ud_cq_len[\old(ud_cq_n)] == d->len;
       ensures codes: \result == UD_OK || \result == UD_E_RANGE || \result == UD_E_NOENT ||
-                     \result == UD_E_PERM || \result == UD_E_INVAL;
+                     \result == UD_E_PERM;
     complete behaviors;
     disjoint behaviors;
 */

@@ -268,6 +268,7 @@ ud_status ud_tpt_down_xlate(const struct ud_tpt *t, uint64_t addr, uint32_t mode
     ensures codes: \result == UD_E_NOENT || \result == UD_OK ||
                         \result == UD_E_RANGE || \result == UD_E_PERM ||
                         \result == UD_E_INVAL;
+    ensures mode_ok: mode <= UD_TPT_PIO ==> \result != UD_E_INVAL;
 */
 ud_status ud_tpt_path(const struct ud_tpt *imp, const struct ud_tpt *exp, uint64_t addr,
 		      uint32_t mode, uint16_t tag, uint64_t *pa);
