@@ -132,7 +132,9 @@ static int child(int sk, const struct parent_info *pi)
 	if (b < 0 || uldma_via_export(fd, (uint32_t)b, ULDMA_VIA_NODE_LOCAL,
 				      src, PG, &lb, NULL))
 		_exit(2);
-	res[C_OUR_VI] = uldma_via_post(fd, pi->vi, lb, pi->ra, 16, NULL);
+	/* Our VI, our source, a part of our window nothing wrote yet. */
+	res[C_OUR_VI] = uldma_via_post(fd, pi->vi, pi->la, pi->ra + 12200, 16,
+				       NULL);
 	r = uldma_via_post(fd, (uint32_t)b, pi->la, pi->ra, 100, &v);
 	res[C_OWN_VI_OUR_PAGES] = r ? r : v.status;
 	r = uldma_via_post(fd, (uint32_t)b, lb, pi->ra, 100, &v);
@@ -141,9 +143,9 @@ static int child(int sk, const struct parent_info *pi)
 	memset(&v, 0, sizeof(v));
 	v.op = ULDMA_VIA_POST;
 	v.vi = (uint32_t)b;
-	v.tag = pi->tag;
-	v.la = lb;
-	v.ra = pi->ra;
+	v.tag = pi->tag;	/* our tag, our source, our window */
+	v.la = pi->la;
+	v.ra = pi->ra + 12100;
 	v.plen = 100;
 	res[C_TAG_IN_REQ] = ioctl(fd, ULDMA_IOC_VIA, &v) ? -errno : v.status;
 	res[C_GUESS] = uldma_via_import(fd, (uint32_t)b, pi->hdst ^ 1, NULL);
