@@ -463,8 +463,8 @@ int main(void)
 	}
 	dst[0] = 0x42;
 	want[0] = 0x42;
-	r = post1(fd, (uint32_t)a, la0 + 1, ra0 + 1, 99, &v, &one);
-	memcpy(want + 1, src + 1, 99);
+	r = post1(fd, (uint32_t)a, la0 + 2000, ra0 + 1, 99, &v, &one);
+	memcpy(want + 1, src + 2000, 99);
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 	check("after fork: our write and the descriptor both land in our page",
