@@ -176,7 +176,7 @@ int main(void)
 	struct uldma_query q;
 	struct uldma_via v;
 	struct parent_info pi;
-	uint8_t *src, *dst, *dst2, *src2, *big, *bigd, *ro, *want;
+	uint8_t *src, *dst, *dst2, *dst3, *src2, *big, *bigd, *ro, *want;
 	uint64_t la0 = 0, hs = 0, hd = 0, ra0 = 0, la2 = 0, hd2 = 0, ra2 = 0;
 	uint64_t lab = 0, rab = 0, hbs = 0, hbd = 0, h = 0, la = 0, ra = 0;
 	uint32_t ta = 0, ta2 = 0, moved = 0;
@@ -478,13 +478,22 @@ int main(void)
 	check("export withdrawn: its window ENOENT",
 	      r == 0 && n == 0 && v.status == -ENOENT && v.moved == 0,
 	      "%d %d, status %d", r, n, v.status);
+	/* Its node-1 entries are free again: the next export (a2's) takes
+	 * them (first fit), and the old window must not reach it. */
+	dst3 = pages(1, 0x99);
+	r = uldma_via_export(fd, (uint32_t)a2, ULDMA_VIA_NODE_REMOTE, dst3, PG,
+			     NULL, NULL);
+	n = post1(fd, (uint32_t)a, la0, ra2, 10, &v, &one);
+	check("a new export on the withdrawn one's entries: the old window still ENOENT",
+	      r == 0 && n == 0 && v.status == -ENOENT && v.moved == 0 &&
+	      all(dst3, PG, 0x99), "%d %d, status %d", r, n, v.status);
 	r = uldma_via_destroy(fd, (uint32_t)a);
 	a = uldma_via_create(fd, &ta);
 	n = post1(fd, (uint32_t)a, la0, ra0, 10, &v, &one);
 	check("VI destroyed: its exports and imports gone (a new VI: ENOENT)",
 	      r == 0 && a >= 0 && n == 0 && v.status == -ENOENT &&
 	      memcmp(dst, want, 4 * PG) == 0 &&
-	      counter("via_pins_held") == pins0 + 1,
+	      counter("via_pins_held") == pins0 + 2,
 	      "%d, status %d, pins %ld", r, v.status,
 	      counter("via_pins_held") - pins0);
 	r = uldma_via_write(fd, (uint32_t)a2, la2, 0, 1, &moved);
