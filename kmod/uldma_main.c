@@ -112,7 +112,7 @@ struct uldma_file {
 	struct mm_struct *mm;		/* the opener's (mmgrab): VA_WRITE's  */
 	struct ud_kmod_smfile sm;	/* send modes: the DMA buffer (ABI 9) */
 	struct ud_kmod_shfile *sh;	/* shadow context (ABI 10), its lock's */
-	struct ud_kmod_viafile *via;	/* virtual interfaces (ABI 11), ditto */
+	struct ud_kmod_viafile *via;	/* VIs (ABI 11), the VIA lock's       */
 };
 
 static struct uldma_dev *uldma;

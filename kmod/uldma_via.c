@@ -262,10 +262,10 @@ static u16 via_new_tag(void)
 
 static int via_create(struct ud_kmod_viafile *vf, struct uldma_via *v)
 {
-	u32 vi;
+	u32 vi = 0;
 
-	for (vi = 0; vi < UD_VIA_NVI && via_vis.live[vi]; vi++)
-		;
+	while (vi < UD_VIA_NVI && via_vis.live[vi])
+		vi++;
 	if (vi == UD_VIA_NVI)
 		return -ENOSPC;
 	via_vis.tag[vi] = via_new_tag();
@@ -390,7 +390,7 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 					     via_vis.tag[v->vi]);
 
 		if (st != UD_OK) {
-			/* A reserved entry is never valid: the home is wrong. */
+			/* A reserved entry is never valid: home bug. */
 			WARN_ON(1);
 			while (i--)
 				WARN_ON(ud_tpt_unexport(via_tpt[v->node],
