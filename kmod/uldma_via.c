@@ -535,7 +535,7 @@ static int via_post(struct ud_kmod_viafile *vf, struct uldma_via *v)
 
 int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 {
-	struct ud_kmod_viafile *vf;
+	struct ud_kmod_viafile *vf, *fresh = NULL;
 	int err;
 
 	/* Nothing in a request names a tag: the VI's is the kernel's. */
@@ -543,45 +543,44 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		return -EINVAL;
 	if (v->op == ULDMA_VIA_CREATE && v->vi)
 		return -EINVAL;
-	if (v->op == ULDMA_VIA_EXPORT) {
-		/* Set once (CREATE) and freed only at release. */
-		mutex_lock(&ud_kmod_via_lock);
-		vf = *vfp;
-		mutex_unlock(&ud_kmod_via_lock);
-		return vf ? via_export(vf, v) : -ENOENT;
-	}
-	vf = kzalloc(sizeof(*vf), GFP_KERNEL);
-	if (!vf)
-		return -ENOMEM;
+	/* The file's VI set: made at its first CREATE, freed at release. */
 	mutex_lock(&ud_kmod_via_lock);
-	if (!*vfp && v->op == ULDMA_VIA_CREATE) {
-		*vfp = vf;
-		vf = NULL;
+	vf = *vfp;
+	mutex_unlock(&ud_kmod_via_lock);
+	if (!vf && v->op != ULDMA_VIA_CREATE)
+		return -ENOENT;
+	if (v->op == ULDMA_VIA_EXPORT)
+		return via_export(vf, v);
+	if (!vf) {
+		fresh = kzalloc(sizeof(*fresh), GFP_KERNEL);
+		if (!fresh)
+			return -ENOMEM;
 	}
+	mutex_lock(&ud_kmod_via_lock);
 	if (!*vfp) {
-		err = -ENOENT;
-		goto out;
+		*vfp = fresh;
+		fresh = NULL;
 	}
+	vf = *vfp;
 	switch (v->op) {
 	case ULDMA_VIA_CREATE:
-		err = via_create(*vfp, v);
+		err = via_create(vf, v);
 		break;
 	case ULDMA_VIA_DESTROY:
-		err = via_destroy(*vfp, v);
+		err = via_destroy(vf, v);
 		break;
 	case ULDMA_VIA_UNEXPORT:
-		err = via_unexport(*vfp, v);
+		err = via_unexport(vf, v);
 		break;
 	case ULDMA_VIA_IMPORT:
-		err = via_import(*vfp, v);
+		err = via_import(vf, v);
 		break;
 	default:
-		err = via_post(*vfp, v);
+		err = via_post(vf, v);
 		break;
 	}
-out:
 	mutex_unlock(&ud_kmod_via_lock);
-	kfree(vf);
+	kfree(fresh);
 	return err;
 }
 
