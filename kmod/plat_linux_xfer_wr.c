@@ -368,10 +368,39 @@ void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err)
 	ud_kmod_cq_add(qp, &e);
 }
 
+/*
+ * The VIA entry's completions (kmod/uldma_via.c, ABI 11): src/eng_via.c
+ * completes a descriptor through this same door, ud_plat_complete(vi,
+ * ...), with a VI number, not a QP.  While a VIA run is under way its
+ * task captures the door: a completion made by that task goes to the
+ * capture, never to a QP's queue.  Only the capturing task reads or writes
+ * cap and cap_n; any other task (the engine thread, a doorbell) reads
+ * cap_task only, and never finds itself there.
+ */
+static struct task_struct *ud_kmod_cap_task;
+static struct ud_kmod_cqe *ud_kmod_cap;
+static unsigned int ud_kmod_cap_n;
+
+unsigned int ud_kmod_complete_capture(struct ud_kmod_cqe *sink)
+{
+	unsigned int n = ud_kmod_cap_n;
+
+	ud_kmod_cap = sink;
+	ud_kmod_cap_n = 0;
+	WRITE_ONCE(ud_kmod_cap_task, sink ? current : NULL);
+	return n;
+}
+
 void ud_plat_complete(uint32_t qp, ud_status st, uint32_t len)
 {
 	struct ud_kmod_cqe e = { .qp = qp, .len = len, .status = st };
 
+	if (READ_ONCE(ud_kmod_cap_task) == current) {
+		if (!ud_kmod_cap_n)
+			*ud_kmod_cap = e;
+		ud_kmod_cap_n++;
+		return;
+	}
 	if (qp < UD_PROT_NQP) {
 		e.wr_id = ud_kmod_qps[qp].wr_id;
 		e.opcode = ud_kmod_qps[qp].opcode;

@@ -138,6 +138,14 @@ void ud_kmod_cq_home_complete(u32 qp, u64 wr_id, u32 opcode, int err);
 void ud_kmod_cq_complete(struct ud_kmod_cq *cq, const struct ud_kmod_cqe *e);
 /* Completions the door could not queue (no queue bound, queue full): 0. */
 long ud_kmod_cq_dropped(void);
+/*
+ * Capture the completion door for the calling task (kmod/uldma_via.c):
+ * with sink set, ud_plat_complete called by this task stores its first
+ * completion in *sink and counts them instead of queueing them; with
+ * NULL the capture ends.  Returns how many completions the capture that
+ * ends saw.  The caller serialises captures (the VIA lock).
+ */
+unsigned int ud_kmod_complete_capture(struct ud_kmod_cqe *sink);
 
 /*
  * The soft engine (kmod/uldma_engine.c): a send queue of
@@ -271,6 +279,22 @@ int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s);
 void ud_kmod_sh_file_gone(struct ud_kmod_shfile **shp);
 long ud_kmod_sh_pins(void);
 void ud_kmod_sh_stats_show(struct seq_file *m);
+
+/*
+ * Virtual interfaces (kmod/uldma_via.c, ABI 11; docs/homes.md "Virtual
+ * interfaces"): init/exit at load and unload (the two nodes' tables);
+ * op carries one VIA ioctl of the file whose VI set *vfp is (NULL until
+ * its first CREATE); file_gone at release (its VIs, exports, imports and
+ * pins).  Own lock; no device mutex.
+ */
+struct ud_kmod_viafile;
+struct uldma_via;
+int ud_kmod_via_init(void);
+void ud_kmod_via_exit(void);
+int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v);
+void ud_kmod_via_file_gone(struct ud_kmod_viafile **vfp);
+long ud_kmod_via_pins(void);
+void ud_kmod_via_stats_show(struct seq_file *m);
 
 /*
  * Counters (kmod/uldma_stats.c), shown in debugfs (uldma/stats).  The

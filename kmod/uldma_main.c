@@ -29,7 +29,10 @@
  * file's DMA buffer, kmod/uldma_sm.c), and since ABI 10 a file may have
  * a shadow context through which one SHADOW ioctl stands in for one load
  * or store of seed 000's shadow window (kmod/uldma_shadow.c; its own
- * lock, not the device mutex).  Counters are in debugfs
+ * lock, not the device mutex), and since ABI 11 it may own virtual
+ * interfaces of seed 002 whose descriptors the engine's VIA entry runs
+ * through the two nodes' translation-and-protection tables
+ * (kmod/uldma_via.c; its own lock too).  Counters are in debugfs
  * (kmod/uldma_stats.c).  See docs/homes.md, "/dev/uldma".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -109,6 +112,7 @@ struct uldma_file {
 	struct mm_struct *mm;		/* the opener's (mmgrab): VA_WRITE's  */
 	struct ud_kmod_smfile sm;	/* send modes: the DMA buffer (ABI 9) */
 	struct ud_kmod_shfile *sh;	/* shadow context (ABI 10), its lock's */
+	struct ud_kmod_viafile *via;	/* VIs (ABI 11), the VIA lock's       */
 };
 
 static struct uldma_dev *uldma;
@@ -616,6 +620,27 @@ static int uldma_shadow(struct uldma_file *uf, void __user *u, size_t usize)
 	return err;
 }
 
+/*
+ * VIA (ABI 11): virtual interfaces, exports, imports and descriptors
+ * through the engine's VIA entry (kmod/uldma_via.c) under its own lock.
+ * The VIs are the file's; only its opener may use them (an export pins
+ * the opener's memory).
+ */
+static int uldma_via(struct uldma_file *uf, void __user *u, size_t usize)
+{
+	struct uldma_via v;
+	int err = uldma_arg_in(&v, sizeof(v), u, usize);
+
+	if (err)
+		return err;
+	if (current->mm != uf->mm)
+		return -EINVAL;
+	err = ud_kmod_via_op(&uf->via, &v);
+	if (!err && copy_to_user(u, &v, sizeof(v)))
+		err = -EFAULT;
+	return err;
+}
+
 static int uldma_poll(struct uldma_file *uf, void __user *u, size_t usize)
 {
 	struct uldma_wc wc;
@@ -894,6 +919,8 @@ static long uldma_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return uldma_send_mode(uf, u, usize);
 	case _IOC_NR(ULDMA_IOC_SHADOW):
 		return uldma_shadow(uf, u, usize);
+	case _IOC_NR(ULDMA_IOC_VIA):
+		return uldma_via(uf, u, usize);
 	default:
 		return -ENOTTY;
 	}
@@ -961,6 +988,8 @@ static int uldma_release(struct inode *inode, struct file *file)
 	mutex_unlock(&uldma->lock);
 	/* Its shadow context and pins (the shadow lock only). */
 	ud_kmod_sh_file_gone(&uf->sh);
+	/* Its VIs, exports, imports and pins (the VIA lock only). */
+	ud_kmod_via_file_gone(&uf->via);
 	if (uf->mm)
 		mmdrop(uf->mm);
 	/* Its regions' notifiers, outside the device mutex. */
@@ -1015,6 +1044,12 @@ static int __init uldma_init(void)
 		pr_err("shadow window: %d\n", err);
 		goto err_va;
 	}
+	err = ud_kmod_via_init();
+	if (err) {
+		pr_err("virtual interfaces: %d\n", err);
+		ud_kmod_sh_exit();
+		goto err_va;
+	}
 	ud_kmod_debugfs_init();
 	uldma->report_len = scnprintf(uldma->report, sizeof(uldma->report),
 				      "uldma: self-check passed (%u checks)\n",
@@ -1036,6 +1071,7 @@ static int __init uldma_init(void)
 
 err_engine:
 	ud_kmod_debugfs_exit();
+	ud_kmod_via_exit();
 	ud_kmod_sh_exit();
 err_va:
 	ud_kmod_va_stop();
@@ -1056,6 +1092,7 @@ static void __exit uldma_exit(void)
 	ud_kmod_va_stop();
 	ud_kmod_engine_stop();
 	ud_kmod_sh_exit();
+	ud_kmod_via_exit();
 	pins = ud_kmod_pins_held();
 	lost = ud_kmod_cq_dropped();
 	refused = ud_kmod_dma_refusals();
@@ -1067,6 +1104,10 @@ static void __exit uldma_exit(void)
 		pr_err("unload: shadow window: %ld pages pinned\n",
 		       ud_kmod_sh_pins());
 	pins += ud_kmod_sh_pins();
+	if (ud_kmod_via_pins())
+		pr_err("unload: virtual interfaces: %ld pages pinned\n",
+		       ud_kmod_via_pins());
+	pins += ud_kmod_via_pins();
 	if (pins)
 		pr_err("unload: %ld pages still pinned\n", pins);
 	if (lost || refused)

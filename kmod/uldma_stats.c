@@ -106,6 +106,7 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	ud_kmod_va_stats_show(m);
 	ud_kmod_sm_stats_show(m);
 	ud_kmod_sh_stats_show(m);
+	ud_kmod_via_stats_show(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ud_kmod_stats);

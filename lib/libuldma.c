@@ -697,3 +697,83 @@ int uldma_shadow_copy(const struct uldma_shadow_ctx *sc, const void *src,
 		return -EINVAL;
 	}
 }
+
+/* ------------------------------------------- virtual interfaces (ABI 11) */
+
+int uldma_via_create(int fd, uint32_t *tag)
+{
+	struct uldma_via v = { .op = ULDMA_VIA_CREATE };
+	int r = uldma_ioctl(fd, ULDMA_IOC_VIA, &v);
+
+	if (r)
+		return r;
+	if (tag)
+		*tag = v.tag;
+	return (int)v.vi;
+}
+
+int uldma_via_destroy(int fd, uint32_t vi)
+{
+	struct uldma_via v = { .op = ULDMA_VIA_DESTROY, .vi = vi };
+
+	return uldma_ioctl(fd, ULDMA_IOC_VIA, &v);
+}
+
+int uldma_via_export(int fd, uint32_t vi, uint32_t node, const void *addr,
+		     uint64_t len, uint64_t *la, uint64_t *handle)
+{
+	struct uldma_via v = { .op = ULDMA_VIA_EXPORT, .vi = vi, .node = node,
+			       .addr = uldma_ptr(addr), .len = len };
+	int r = uldma_ioctl(fd, ULDMA_IOC_VIA, &v);
+
+	if (r)
+		return r;
+	if (la)
+		*la = v.la;
+	if (handle)
+		*handle = v.handle;
+	return 0;
+}
+
+int uldma_via_unexport(int fd, uint64_t handle)
+{
+	struct uldma_via v = { .op = ULDMA_VIA_UNEXPORT, .handle = handle };
+
+	return uldma_ioctl(fd, ULDMA_IOC_VIA, &v);
+}
+
+int uldma_via_import(int fd, uint32_t vi, uint64_t handle, uint64_t *ra)
+{
+	struct uldma_via v = { .op = ULDMA_VIA_IMPORT, .vi = vi,
+			       .handle = handle };
+	int r = uldma_ioctl(fd, ULDMA_IOC_VIA, &v);
+
+	if (r == 0 && ra)
+		*ra = v.ra;
+	return r;
+}
+
+int uldma_via_post(int fd, uint32_t vi, uint64_t la, uint64_t ra,
+		   uint32_t len, struct uldma_via *out)
+{
+	struct uldma_via v = { .op = ULDMA_VIA_POST, .vi = vi, .la = la,
+			       .ra = ra, .plen = len };
+	int r = uldma_ioctl(fd, ULDMA_IOC_VIA, &v);
+
+	if (r == 0 && out)
+		*out = v;
+	return r;
+}
+
+int uldma_via_write(int fd, uint32_t vi, uint64_t la, uint64_t ra,
+		    uint32_t len, uint32_t *moved)
+{
+	struct uldma_via v;
+	int r = uldma_via_post(fd, vi, la, ra, len, &v);
+
+	if (r)
+		return r;
+	if (moved)
+		*moved = v.moved;
+	return v.status;
+}

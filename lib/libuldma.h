@@ -184,6 +184,39 @@ int uldma_shadow_copy(const struct uldma_shadow_ctx *sc, const void *src,
 		      void *dst, uint32_t size);
 
 /*
+ * Virtual interfaces (ABI 11; seed 002; kmod/uapi/uldma.h "Virtual
+ * interfaces").  uldma_via_create gives fd a new VI and returns its
+ * number (0 .. 63) or -errno; its tag (the kernel's choice) goes to *tag
+ * (may be NULL).  uldma_via_destroy ends one with all its exports and
+ * imports.  uldma_via_export pins len bytes at addr (both page-aligned)
+ * and enters them with vi's tag on node ULDMA_VIA_NODE_LOCAL (what vi's
+ * descriptors read) or ULDMA_VIA_NODE_REMOTE (what importers write): *la
+ * is the first page's address in that node's space, *handle the export's
+ * name (either may be NULL).  uldma_via_unexport withdraws it (and its
+ * imports).  uldma_via_import maps the REMOTE export named by handle
+ * (any process's: its exporter hands the handle over) into node 0's
+ * import space with vi's tag: *ra its first byte.  uldma_via_post posts
+ * one descriptor (la, ra, len) on vi -- one system call standing in for
+ * one write of vi's doorbell page -- which the engine runs before it
+ * returns; the descriptor's one completion goes to *out (may be NULL:
+ * moved, status 0 or -errno, core_status); it returns 0 when the
+ * descriptor reached the engine, else -errno (ENOENT: not a VI of fd;
+ * nothing run).  uldma_via_write is the same returning that error, else
+ * the completion's status, with the bytes moved in *moved (may be NULL).
+ * All -errno on failure, nothing filled.
+ */
+int uldma_via_create(int fd, uint32_t *tag);
+int uldma_via_destroy(int fd, uint32_t vi);
+int uldma_via_export(int fd, uint32_t vi, uint32_t node, const void *addr,
+		     uint64_t len, uint64_t *la, uint64_t *handle);
+int uldma_via_unexport(int fd, uint64_t handle);
+int uldma_via_import(int fd, uint32_t vi, uint64_t handle, uint64_t *ra);
+int uldma_via_post(int fd, uint32_t vi, uint64_t la, uint64_t ra,
+		   uint32_t len, struct uldma_via *out);
+int uldma_via_write(int fd, uint32_t vi, uint64_t la, uint64_t ra,
+		    uint32_t len, uint32_t *moved);
+
+/*
  * Posting with no system call (ABI 5; kmod/uapi/uldma.h, "Posting with no
  * system call").  uldma_map_qp maps qp's send ring and status page (qp a
  * QP of this context); from then on uldma_post_write, uldma_post_read and

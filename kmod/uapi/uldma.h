@@ -58,6 +58,10 @@
  *  - ABI 9 -> 10: SHADOW is new (seed 000's shadow-address DMA initiation
  *    through the verified src/eng_shadow.c; below, "The shadow window");
  *    no older struct changed.
+ *  - ABI 10 -> 11: VIA is new (seed 002's virtual interfaces, protection
+ *    tags, SCI export and import, descriptors run by the verified
+ *    src/eng_via.c; below, "Virtual interfaces"); no older struct
+ *    changed.
  *  - errno values from the core's ud_status (src/ud_common.h), one table:
  *      UD_E_INVAL    -1  EINVAL     malformed argument (zero length, kind)
  *      UD_E_RANGE    -2  ERANGE     region longer than ULDMA max_mr_len
@@ -93,7 +97,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define ULDMA_ABI_VERSION	10
+#define ULDMA_ABI_VERSION	11
 #define ULDMA_IOC_MAGIC		0xDA	/* not registered in ioctl-number.rst */
 
 /* Access flags of a region: rdma-core's IBV_ACCESS_* (src/prot.h). */
@@ -791,6 +795,100 @@ struct uldma_shadow {
 	__u64 reserved;		/* 0                                        */
 };
 
+/*
+ * Virtual interfaces (ABI 11; seed 002 "Memory Management in a combined
+ * VIA/SCI Hardware", src/tpt.h, src/eng_via.h, docs/homes.md "Virtual
+ * interfaces").  The device is a bridge with two nodes' translation and
+ * protection tables, both nodes' memory being this host's: node 0, the
+ * active node, whose DMA engine runs the descriptors (its upstream table
+ * holds the pages descriptors read, its downstream table the import
+ * windows descriptors write through), and node 1, the exporter (its
+ * upstream table holds the pages importers write).  Every page entered
+ * carries the protection tag of a virtual interface (VI); the engine
+ * compares it with the tag of the VI whose descriptor it runs, on both
+ * pages of every piece, before a byte moves.  A VI is this file's, and
+ * its tag is the kernel's choice, never the caller's.
+ *
+ * ULDMA_VIA_CREATE: a new VI of this file.  out: vi (0 .. 63), tag (a
+ *   tag no other live VI has).  vi must be 0 in (EINVAL); ENOSPC all 64
+ *   VIs live.
+ * ULDMA_VIA_DESTROY: VI vi of this file goes, with every export made
+ *   with it (and every import of those, any file's) and every import made
+ *   with it; their pages are unpinned.  ENOENT: not a VI of this file.
+ * ULDMA_VIA_EXPORT: pin [addr, addr + len) of this process (addr and len
+ *   page-aligned, len 1 .. ULDMA_VIA_EXPORT_PAGES pages) and enter each
+ *   page with vi's tag in node's upstream table: ULDMA_VIA_NODE_LOCAL
+ *   (node 0: pages descriptors of vi read; the process must be allowed
+ *   to read them) or ULDMA_VIA_NODE_REMOTE (node 1: pages importers
+ *   write; the process must be allowed to write them).  The range
+ *   starts at a 16 kB import page of the node's space and takes whole
+ *   ones (the pages after its end up to the next 16 kB stay not
+ *   exported).  out: la, the first page's address in the node's virtual
+ *   local PCI space (LOCAL: what a descriptor's la names), handle, the
+ *   name IMPORT and UNEXPORT use.  EINVAL node or alignment, ERANGE too
+ *   long, ENOENT vi not this file's, EACCES a right the process lacks,
+ *   EFAULT memory not mapped, ENOSPC the file holds
+ *   ULDMA_VIA_FILE_PAGES pages or the node's table is full.
+ * ULDMA_VIA_UNEXPORT: the export named by handle (this file's) goes,
+ *   with every import of it.  ENOENT: no such export of this file.
+ * ULDMA_VIA_IMPORT: an import window on node 0 mapping the REMOTE export
+ *   named by handle (any file's: its exporter hands the handle over),
+ *   entered with vi's tag.  out: ra, the window's first byte in node 0's
+ *   import space (16 kB pages): descriptors of vi may write [ra, ra +
+ *   the export's length).  ENOENT vi not this file's, ENOKEY no export
+ *   has that handle, EINVAL a LOCAL export, ENOSPC no room.
+ * ULDMA_VIA_POST: one descriptor (la, ra, plen) on vi, this file's VI --
+ *   what one write to the VI's doorbell page does on a real NIC (the NIC
+ *   reads the doorbell page; here one ioctl stands in for one doorbell
+ *   write).  The engine runs it before the ioctl returns: cut at every
+ *   page end of either side, each piece's source translated through node
+ *   0's upstream table and its destination through node 0's downstream
+ *   and node 1's upstream table, with vi's tag, before it moves; the run
+ *   stops at the first piece refused.  ENOENT: vi not this file's, nothing
+ *   run.  Otherwise 0, and the descriptor's one completion in the reply:
+ *   moved (the bytes before the first refused piece, all plen when
+ *   none), core_status (the engine's ud_status) and status (0, or it as
+ *   -errno: EINVAL plen 0 or above ULDMA_VIA_MAX_LEN, EOVERFLOW la or ra
+ *   + plen wraps, ENOENT a page not in a table, EACCES a tag that
+ *   differs, ERANGE an address past a table's window).
+ * In every op tag, flags and reserved must be 0 (EINVAL: nothing in a
+ * request names a tag), and the caller must be the process that opened
+ * the file (EINVAL).  Closing the file
+ * destroys its VIs.  An exported page stays pinned until its export
+ * goes, whatever the process does to its mapping.
+ */
+#define ULDMA_VIA_CREATE	0u
+#define ULDMA_VIA_DESTROY	1u
+#define ULDMA_VIA_EXPORT	2u
+#define ULDMA_VIA_UNEXPORT	3u
+#define ULDMA_VIA_IMPORT	4u
+#define ULDMA_VIA_POST		5u
+#define ULDMA_VIA_NODE_LOCAL	0u	/* node 0: descriptors read it     */
+#define ULDMA_VIA_NODE_REMOTE	1u	/* node 1: importers write it      */
+#define ULDMA_VIA_NVI		64u	/* VIs of the device               */
+#define ULDMA_VIA_MAX_LEN	0x100000u	/* one descriptor: 1 MiB   */
+#define ULDMA_VIA_EXPORT_PAGES	512u	/* pages of one export             */
+#define ULDMA_VIA_FILE_PAGES	1024u	/* pages a file may have exported  */
+#define ULDMA_VIA_IMPORT_PAGE	16384u	/* an import page (seed 002 4.1)   */
+
+struct uldma_via {
+	__u32 op;		/* ULDMA_VIA_CREATE ..                      */
+	__u32 vi;		/* CREATE: out; the others: in              */
+	__u32 tag;		/* CREATE: out                              */
+	__u32 node;		/* EXPORT: ULDMA_VIA_NODE_*                 */
+	__u64 addr;		/* EXPORT: this process's VA                */
+	__u64 len;		/* EXPORT: bytes                            */
+	__u64 handle;		/* EXPORT: out; UNEXPORT, IMPORT: in        */
+	__u64 la;		/* EXPORT: out; POST: source                */
+	__u64 ra;		/* IMPORT: out; POST: destination           */
+	__u32 plen;		/* POST: bytes                              */
+	__u32 moved;		/* POST: out, bytes moved                   */
+	__s32 status;		/* POST: out, 0 or -errno                   */
+	__s32 core_status;	/* POST: out, the engine's ud_status        */
+	__u32 flags;		/* 0                                        */
+	__u32 reserved;		/* 0                                        */
+};
+
 #define ULDMA_IOC(nr, type)	_IOWR(ULDMA_IOC_MAGIC, nr, type)
 #define ULDMA_IOC_QUERY		ULDMA_IOC(0x00, struct uldma_query)
 #define ULDMA_IOC_ALLOC_PD	ULDMA_IOC(0x01, struct uldma_pd)
@@ -810,5 +908,6 @@ struct uldma_shadow {
 #define ULDMA_IOC_VA_WRITE	ULDMA_IOC(0x0f, struct uldma_va_write)
 #define ULDMA_IOC_SEND_MODE	ULDMA_IOC(0x10, struct uldma_send_mode)
 #define ULDMA_IOC_SHADOW	ULDMA_IOC(0x11, struct uldma_shadow)
+#define ULDMA_IOC_VIA		ULDMA_IOC(0x12, struct uldma_via)
 
 #endif /* _UAPI_ULDMA_H */

@@ -10,7 +10,8 @@
 # under outstanding transfers (/uldma_inval_test), virtual-address
 # transfers through the VA fault path (/uldma_vafault_test), the send
 # modes of seed 003 (/uldma_sendmode_test), the shadow window of seed 000
-# (/uldma_shadow_test), the lock order
+# (/uldma_shadow_test), the virtual interfaces of seed 002
+# (/uldma_via_test), the lock order
 # (/uldma_lockorder_test), the example
 # (/rdma_loopback) and the two-process examples
 # (/rdma_xproc, /rdma_pingpong, /rdma_bw), kills a process holding a
@@ -168,6 +169,19 @@ t=${hsummary#shadow: */}; t=${t%% *}
 [ "$rc" -eq 0 ] && [ -n "$hsummary" ] && [ "$n" = "$t" ] ||
 	verdict "FAIL shadow test (exit $rc, ${hsummary:-no summary line})"
 [ "$(counter sh_pins_held)" = 0 ] || verdict "FAIL shadow pins held after the shadow test: $(counter sh_pins_held)"
+# Virtual interfaces (ABI 11): seed 002's descriptors through the two
+# nodes' tables with the VI's tag, one VIA ioctl per doorbell write,
+# another process refused: "via: N/N checks passed".
+[ -x /uldma_via_test ] || verdict "FAIL /uldma_via_test missing"
+/uldma_via_test >/via.log 2>&1
+rc=$?
+sed 's/^/uldma-board: /' /via.log
+visummary=$(grep '^via: [0-9]*/[0-9]* checks passed$' /via.log)
+n=${visummary#via: }; n=${n%%/*}
+t=${visummary#via: */}; t=${t%% *}
+[ "$rc" -eq 0 ] && [ -n "$visummary" ] && [ "$n" = "$t" ] ||
+	verdict "FAIL via test (exit $rc, ${visummary:-no summary line})"
+[ "$(counter via_pins_held)" = 0 ] || verdict "FAIL VIA pins held after the via test: $(counter via_pins_held)"
 # The lock order (device mutex -> mmap_lock): threads of one process
 # mapping the rings, the completion ring and the DMA buffer while others
 # register memory and send; a deadlock trips the program's 60 s watchdog:
@@ -272,4 +286,4 @@ dmesg | grep 'uldma: unload' | sed 's/^/uldma-board: dmesg: /'
 dmesg | grep -q 'uldma: unloaded, 0 pages pinned, 0 completions lost, 0 DMA pieces refused' ||
 	verdict "FAIL unload: pages left pinned, completions lost or DMA refused (or no unload line)"
 dmesg | grep -q 'WARNING:.*uldma' && verdict "FAIL a kernel WARNING was logged"
-verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, $hsummary, $lsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"
+verdict "PASS insmod, self-check, /dev/uldma, $summary, $xsummary, $rsummary, $csummary, $isummary, $asummary, $vsummary, $ssummary, $hsummary, $visummary, $lsummary, rdma_loopback OK, rdma_xproc OK, rdma_pingpong OK, rdma_bw OK, stress OK, killed holders released ($dropped queued dropped), rmmod with 0 pages pinned"

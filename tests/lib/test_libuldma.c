@@ -9,7 +9,7 @@
  * for every errno of kmod/uapi/uldma.h's table and "unknown error"
  * otherwise, and a call on a descriptor that is not the device fails with
  * a negative errno and touches no output (the shadow calls of ABI 10
- * too).  Exit 0 iff all hold.
+ * and the VIA calls of ABI 11 too).  Exit 0 iff all hold.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -85,6 +85,23 @@ int main(void)
 		     uldma_shadow_load(pfd[0], uldma_shadow_addr(&v), &v) < 0 &&
 		     v == 77 && uldma_shadow_copy(&sc, &v, &v, 4) == -EINVAL &&
 		     uldma_shadow_addr((void *)0x1000) == ULDMA_SH_VBIT + 0x1000);
+	}
+	{
+		struct uldma_via v = { .moved = 77 };
+		uint64_t la = 77, h = 77, ra = 77;
+		uint32_t tag = 77, moved = 77;
+
+		want("VIA (ABI 11) on a pipe: refused, nothing filled",
+		     uldma_via_create(pfd[0], &tag) < 0 && tag == 77 &&
+		     uldma_via_destroy(pfd[0], 0) < 0 &&
+		     uldma_via_export(pfd[0], 0, ULDMA_VIA_NODE_LOCAL, &v,
+				      4096, &la, &h) < 0 && la == 77 &&
+		     h == 77 && uldma_via_unexport(pfd[0], 1) < 0 &&
+		     uldma_via_import(pfd[0], 0, 1, &ra) < 0 && ra == 77 &&
+		     uldma_via_post(pfd[0], 0, 0, 0, 1, &v) < 0 &&
+		     v.moved == 77 &&
+		     uldma_via_write(pfd[0], 0, 0, 0, 1, &moved) < 0 &&
+		     moved == 77);
 	}
 	fd = uldma_open_device();
 	want("open_device: a descriptor, or a negative errno without the module",
