@@ -37,16 +37,21 @@
  * every import of them, any file's) and its imports out of the tables
  * before its tag can be given to another VI; an export withdrawn takes
  * its imports with it before its indices can be reused; pages are
- * unpinned only after their entries are gone.  Pinned pages stay pinned
- * while exported, whatever the process does to its mapping (munmap keeps
- * the frame: the engine then reaches a frame the process no longer maps,
- * never a freed one).
+ * unpinned only after their entries are gone.  An interval notifier on
+ * each export's range withdraws it (its entries and every import window
+ * onto them) when its process unmaps, mprotects or drops any of its pages
+ * or exits, before that call returns: the engine never reaches a frame
+ * the process no longer maps with the export's rights.  The pins of a
+ * withdrawn export go at the next VIA call (any file's) or the close of
+ * its file.
  *
- * Locks: ud_kmod_via_lock around the tables, the VIs, the lists and every
- * engine run; it is independent of the device mutex (this path never
- * takes it).  EXPORT pins before taking it; under it only the unpin of a
- * withdrawn export (a page lock) is taken.  Nothing running under
- * mmap_lock or a page lock takes it.
+ * Locks: mmap_lock -> (a page lock) -> ud_kmod_via_lock.  The notifier
+ * takes ud_kmod_via_lock under mmap_lock, sometimes under a page lock
+ * (reclaim's try_to_unmap) and in reclaim.  So under ud_kmod_via_lock
+ * nothing takes mmap_lock, a page lock (no unpin: pins go after it is
+ * dropped), the device mutex, or allocates with reclaim; notifiers are
+ * inserted and removed with no lock held.  The lock is independent of
+ * the device mutex (this path never takes it) and of the shadow lock.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -57,6 +62,7 @@
 #include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/sched.h>
@@ -80,9 +86,16 @@ struct ud_kmod_viafile {
 	u32 pages;			/* pages it has pinned (exports)   */
 };
 
-/* One exported range: its pins and its table entries. */
+/*
+ * One exported range: its pins, its table entries and the interval
+ * notifier on its range.  live: its entries are in the table; a withdrawn
+ * export (its memory changed) stays on via_exports, still pinned, with no
+ * entry and no import, until the next VIA call or its file's close
+ * unpins it.
+ */
 struct via_export {
-	struct list_head link;		/* via_exports                     */
+	struct mmu_interval_notifier mn;
+	struct list_head link;		/* via_exports, then a gone list   */
 	struct ud_kmod_viafile *owner;
 	u32 vi;				/* whose tag the entries carry     */
 	u32 node;			/* VIA_NODE_ACT or VIA_NODE_EXP    */
@@ -90,6 +103,7 @@ struct via_export {
 	u32 npages;
 	u64 handle;
 	struct page **pages;
+	bool live;
 };
 
 /* One import window: entries [idx, idx + n) of node 0's downstream table. */
@@ -116,6 +130,7 @@ static atomic_long_t via_posts = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_done = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_failed = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_bytes = ATOMIC_LONG_INIT(0);
+static atomic_long_t via_inval = ATOMIC_LONG_INIT(0);
 
 int ud_kmod_via_init(void)
 {
@@ -171,6 +186,7 @@ void ud_kmod_via_stats_show(struct seq_file *m)
 	seq_printf(m, "via_completed_err %ld\n",
 		   atomic_long_read(&via_failed));
 	seq_printf(m, "via_bytes %ld\n", atomic_long_read(&via_bytes));
+	seq_printf(m, "via_invalidated %ld\n", atomic_long_read(&via_inval));
 }
 
 static bool via_owns(const struct ud_kmod_viafile *vf, u32 vi)
@@ -192,14 +208,19 @@ static void via_import_drop(struct via_import *im)
 }
 
 /*
- * Withdraw one export: first every import of it (so no window reaches its
- * indices once they are free), then its entries, then the pins.  Lock.
+ * Take one export out of the tables: first every import of it (so no
+ * window reaches its indices once they are free), then its entries.  Its
+ * pins stay.  Nothing here sleeps on anything but the lock: the notifier
+ * calls it.  Lock held.
  */
-static void via_export_drop(struct via_export *ex)
+static void via_export_withdraw(struct via_export *ex)
 {
 	struct via_import *im, *t;
 	u32 i;
 
+	if (!ex->live)
+		return;
+	ex->live = false;
 	list_for_each_entry_safe(im, t, &via_imports, link) {
 		if (im->ex == ex)
 			via_import_drop(im);
@@ -209,20 +230,94 @@ static void via_export_drop(struct via_export *ex)
 			UD_OK);
 	bitmap_clear(via_up_used[ex->node], ex->idx,
 		     round_up(ex->npages, VIA_GROUP));
-	unpin_user_pages_dirty_lock(ex->pages, ex->npages,
-				    ex->node == VIA_NODE_EXP);
-	atomic_long_sub(ex->npages, &via_pins);
-	ex->owner->pages -= ex->npages;
-	list_del(&ex->link);
-	kvfree(ex->pages);
-	kfree(ex);
 }
+
+/*
+ * Withdraw one export and move it to gone, whose pins via_release drops
+ * once the lock is released.  Lock held.
+ */
+static void via_export_drop(struct via_export *ex, struct list_head *gone)
+{
+	via_export_withdraw(ex);
+	ex->owner->pages -= ex->npages;
+	list_move(&ex->link, gone);
+}
+
+/* Every export withdrawn by its notifier (any file's) to gone.  Lock. */
+static void via_reap(struct list_head *gone)
+{
+	struct via_export *ex, *t;
+
+	list_for_each_entry_safe(ex, t, &via_exports, link) {
+		if (!ex->live)
+			via_export_drop(ex, gone);
+	}
+}
+
+/*
+ * Unpin and free the exports of gone.  No lock held: the notifier's
+ * removal waits for a callback under way (which takes the lock), the
+ * unpin may take a page lock.
+ */
+static void via_release(struct list_head *gone)
+{
+	struct via_export *ex, *t;
+
+	list_for_each_entry_safe(ex, t, gone, link) {
+		mmu_interval_notifier_remove(&ex->mn);
+		unpin_user_pages_dirty_lock(ex->pages, ex->npages,
+					    ex->node == VIA_NODE_EXP);
+		atomic_long_sub(ex->npages, &via_pins);
+		list_del(&ex->link);
+		kvfree(ex->pages);
+		kfree(ex);
+	}
+}
+
+/*
+ * The process's memory under an export changed: unmapped (munmap, exit),
+ * dropped (MADV_DONTNEED) or its protection changed (mprotect, whatever
+ * the new protection), or its address space is going (release).  The
+ * export leaves the tables with every import window onto it before this
+ * returns, so no later descriptor reaches its frames (the table's
+ * ENOENT, one completion).  Its pins go at the next VIA call or close.
+ * Other events (fork's write protection of the parent, migration, KSM)
+ * leave a pinned page where it is.  Runs under mmap_lock, maybe under a
+ * page lock: mmap_lock -> ud_kmod_via_lock, never the other way round.
+ */
+static bool via_invalidate(struct mmu_interval_notifier *mn,
+			   const struct mmu_notifier_range *range,
+			   unsigned long cur_seq)
+{
+	struct via_export *ex = container_of(mn, struct via_export, mn);
+
+	if (range->event != MMU_NOTIFY_UNMAP &&
+	    range->event != MMU_NOTIFY_CLEAR &&
+	    range->event != MMU_NOTIFY_PROTECTION_VMA &&
+	    range->event != MMU_NOTIFY_RELEASE)
+		return true;
+	if (mmu_notifier_range_blockable(range))
+		mutex_lock(&ud_kmod_via_lock);
+	else if (!mutex_trylock(&ud_kmod_via_lock))
+		return false;
+	mmu_interval_set_seq(mn, cur_seq);
+	if (ex->live) {
+		via_export_withdraw(ex);
+		atomic_long_inc(&via_inval);
+	}
+	mutex_unlock(&ud_kmod_via_lock);
+	return true;
+}
+
+static const struct mmu_interval_notifier_ops via_mn_ops = {
+	.invalidate = via_invalidate,
+};
 
 /*
  * A VI goes: its exports (with every import of them) and its imports
  * leave the tables before its tag may be given again.  Lock held.
  */
-static void via_vi_drop(u32 vi)
+static void via_vi_drop(u32 vi, struct list_head *gone)
 {
 	struct via_export *ex, *et;
 	struct via_import *im, *it;
@@ -233,7 +328,7 @@ static void via_vi_drop(u32 vi)
 	}
 	list_for_each_entry_safe(ex, et, &via_exports, link) {
 		if (ex->vi == vi)
-			via_export_drop(ex);
+			via_export_drop(ex, gone);
 	}
 	via_vis.live[vi] = 0;
 	via_vis.tag[vi] = 0;
@@ -277,11 +372,12 @@ static int via_create(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	return 0;
 }
 
-static int via_destroy(struct ud_kmod_viafile *vf, struct uldma_via *v)
+static int via_destroy(struct ud_kmod_viafile *vf, struct uldma_via *v,
+		       struct list_head *gone)
 {
 	if (!via_owns(vf, v->vi))
 		return -ENOENT;
-	via_vi_drop(v->vi);
+	via_vi_drop(v->vi, gone);
 	vf->vis &= ~BIT_ULL(v->vi);
 	return 0;
 }
@@ -338,9 +434,9 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 {
 	struct via_export *ex;
 	struct page **pages;
-	unsigned long start;
+	unsigned long start, seq;
 	u32 n, i, rsv;
-	int err;
+	int err, tries;
 
 	if (v->node > VIA_NODE_EXP || (v->addr & ~PAGE_MASK) ||
 	    (v->len & ~PAGE_MASK) || !v->len)
@@ -360,14 +456,39 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	pages = kvcalloc(n, sizeof(*pages), GFP_KERNEL);
 	ex = kzalloc(sizeof(*ex), GFP_KERNEL);
 	if (!pages || !ex) {
-		err = -ENOMEM;
-		goto out_free;
+		kvfree(pages);
+		kfree(ex);
+		return -ENOMEM;
 	}
-	err = via_pin(v->addr, n, v->node, pages);
-	if (err)
-		goto out_free;
+	err = mmu_interval_notifier_insert(&ex->mn, current->mm,
+					   (unsigned long)v->addr,
+					   (unsigned long)v->len, &via_mn_ops);
+	if (err) {
+		kvfree(pages);
+		kfree(ex);
+		return err;
+	}
+	/*
+	 * The pages must not change between the pin and their entries: an
+	 * invalidation in between (the pin's own write fault on a page
+	 * shared copy-on-write after fork sends one) pins them again.
+	 */
+	for (tries = 0; ; tries++) {
+		seq = mmu_interval_read_begin(&ex->mn);
+		err = via_pin(v->addr, n, v->node, pages);
+		if (err)
+			goto out_remove;
+		mutex_lock(&ud_kmod_via_lock);
+		if (!mmu_interval_read_retry(&ex->mn, seq))
+			break;
+		mutex_unlock(&ud_kmod_via_lock);
+		unpin_user_pages(pages, n);
+		if (tries == 3) {
+			err = -EAGAIN;
+			goto out_remove;
+		}
+	}
 	rsv = round_up(n, VIA_GROUP);
-	mutex_lock(&ud_kmod_via_lock);
 	/* The VI may have gone, or the file filled up, while we pinned. */
 	if (!via_owns(vf, v->vi)) {
 		err = -ENOENT;
@@ -415,6 +536,7 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 				ex->handle = 0;
 		}
 	} while (!ex->handle);
+	ex->live = true;
 	list_add_tail(&ex->link, &via_exports);
 	vf->pages += n;
 	atomic_long_add(n, &via_pins);
@@ -426,30 +548,33 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 out_unlock:
 	mutex_unlock(&ud_kmod_via_lock);
 	unpin_user_pages(pages, n);
-out_free:
+out_remove:
+	mmu_interval_notifier_remove(&ex->mn);
 	kvfree(pages);
 	kfree(ex);
 	return err;
 }
 
+/* The live export named by handle (a withdrawn one has no name).  Lock. */
 static struct via_export *via_find(u64 handle)
 {
 	struct via_export *ex;
 
 	list_for_each_entry(ex, &via_exports, link) {
-		if (handle && ex->handle == handle)
+		if (handle && ex->live && ex->handle == handle)
 			return ex;
 	}
 	return NULL;
 }
 
-static int via_unexport(struct ud_kmod_viafile *vf, struct uldma_via *v)
+static int via_unexport(struct ud_kmod_viafile *vf, struct uldma_via *v,
+			struct list_head *gone)
 {
 	struct via_export *ex = via_find(v->handle);
 
 	if (!ex || ex->owner != vf)
 		return -ENOENT;
-	via_export_drop(ex);
+	via_export_drop(ex, gone);
 	return 0;
 }
 
@@ -457,11 +582,14 @@ static int via_unexport(struct ud_kmod_viafile *vf, struct uldma_via *v)
  * An import window on node 0 for the export named by handle (of node 1,
  * any file's: the handle is what its exporter gave out), entered with the
  * tag of the caller's VI: one downstream entry per 16 kB of the export.
+ * im: allocated by the caller before taking the lock (no allocation under
+ * it: the notifier takes it in reclaim); taken (*imp = NULL) on success.
  */
-static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
+static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v,
+		      struct via_import **imp)
 {
 	struct via_export *ex = via_find(v->handle);
-	struct via_import *im;
+	struct via_import *im = *imp;
 	unsigned long start;
 	u32 n, i;
 
@@ -476,9 +604,6 @@ static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
 					   UD_TPT_DOWN_ENTRIES, 0, n, 0);
 	if (start >= UD_TPT_DOWN_ENTRIES)
 		return -ENOSPC;
-	im = kzalloc(sizeof(*im), GFP_KERNEL);
-	if (!im)
-		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		u64 roff = ((u64)ex->idx + (u64)i * VIA_GROUP) * UD_TPT_UP_PAGE;
 
@@ -489,7 +614,6 @@ static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
 			while (i--)
 				WARN_ON(ud_tpt_unimport(via_tpt[VIA_NODE_ACT],
 							(u32)start + i));
-			kfree(im);
 			return -EIO;
 		}
 	}
@@ -499,6 +623,7 @@ static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	im->idx = (u32)start;
 	im->n = n;
 	list_add_tail(&im->link, &via_imports);
+	*imp = NULL;
 	v->ra = (u64)start * UD_TPT_DOWN_PAGE;
 	return 0;
 }
@@ -536,6 +661,8 @@ static int via_post(struct ud_kmod_viafile *vf, struct uldma_via *v)
 int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 {
 	struct ud_kmod_viafile *vf, *fresh = NULL;
+	struct via_import *im = NULL;
+	LIST_HEAD(gone);
 	int err;
 
 	/* Nothing in a request names a tag: the VI's is the kernel's. */
@@ -543,10 +670,15 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		return -EINVAL;
 	if (v->op == ULDMA_VIA_CREATE && v->vi)
 		return -EINVAL;
-	/* The file's VI set: made at its first CREATE, freed at release. */
+	/*
+	 * The file's VI set: made at its first CREATE, freed at release.
+	 * And the pins of the exports withdrawn by their notifiers go now.
+	 */
 	mutex_lock(&ud_kmod_via_lock);
 	vf = *vfp;
+	via_reap(&gone);
 	mutex_unlock(&ud_kmod_via_lock);
+	via_release(&gone);
 	if (!vf && v->op != ULDMA_VIA_CREATE)
 		return -ENOENT;
 	if (v->op == ULDMA_VIA_EXPORT)
@@ -555,6 +687,13 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		fresh = kzalloc(sizeof(*fresh), GFP_KERNEL);
 		if (!fresh)
 			return -ENOMEM;
+	}
+	if (v->op == ULDMA_VIA_IMPORT) {
+		im = kzalloc(sizeof(*im), GFP_KERNEL);
+		if (!im) {
+			kfree(fresh);
+			return -ENOMEM;
+		}
 	}
 	mutex_lock(&ud_kmod_via_lock);
 	if (!*vfp) {
@@ -567,19 +706,21 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		err = via_create(vf, v);
 		break;
 	case ULDMA_VIA_DESTROY:
-		err = via_destroy(vf, v);
+		err = via_destroy(vf, v, &gone);
 		break;
 	case ULDMA_VIA_UNEXPORT:
-		err = via_unexport(vf, v);
+		err = via_unexport(vf, v, &gone);
 		break;
 	case ULDMA_VIA_IMPORT:
-		err = via_import(vf, v);
+		err = via_import(vf, v, &im);
 		break;
 	default:
 		err = via_post(vf, v);
 		break;
 	}
 	mutex_unlock(&ud_kmod_via_lock);
+	via_release(&gone);
+	kfree(im);
 	kfree(fresh);
 	return err;
 }
@@ -588,6 +729,7 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 void ud_kmod_via_file_gone(struct ud_kmod_viafile **vfp)
 {
 	struct ud_kmod_viafile *vf;
+	LIST_HEAD(gone);
 	u32 vi;
 
 	mutex_lock(&ud_kmod_via_lock);
@@ -596,10 +738,12 @@ void ud_kmod_via_file_gone(struct ud_kmod_viafile **vfp)
 	if (vf) {
 		for (vi = 0; vi < UD_VIA_NVI; vi++) {
 			if (via_owns(vf, vi))
-				via_vi_drop(vi);
+				via_vi_drop(vi, &gone);
 		}
 		WARN_ON(vf->pages);
 	}
 	mutex_unlock(&ud_kmod_via_lock);
+	/* Each notifier removed before its export goes. */
+	via_release(&gone);
 	kfree(vf);
 }
