@@ -131,6 +131,10 @@ static atomic_long_t via_done = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_failed = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_bytes = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_inval = ATOMIC_LONG_INIT(0);
+/* The same by event: unmap, clear, protection (VMA), release. */
+static atomic_long_t via_inval_ev[4];
+static const char *const via_ev_name[4] = { "unmap", "clear", "mprotect",
+					    "release" };
 
 int ud_kmod_via_init(void)
 {
@@ -180,6 +184,8 @@ long ud_kmod_via_pins(void)
 
 void ud_kmod_via_stats_show(struct seq_file *m)
 {
+	int i;
+
 	seq_printf(m, "via_pins_held %ld\n", atomic_long_read(&via_pins));
 	seq_printf(m, "via_posts %ld\n", atomic_long_read(&via_posts));
 	seq_printf(m, "via_completed_ok %ld\n", atomic_long_read(&via_done));
@@ -187,6 +193,9 @@ void ud_kmod_via_stats_show(struct seq_file *m)
 		   atomic_long_read(&via_failed));
 	seq_printf(m, "via_bytes %ld\n", atomic_long_read(&via_bytes));
 	seq_printf(m, "via_invalidated %ld\n", atomic_long_read(&via_inval));
+	for (i = 0; i < 4; i++)
+		seq_printf(m, "via_inval_%s %ld\n", via_ev_name[i],
+			   atomic_long_read(&via_inval_ev[i]));
 }
 
 static bool via_owns(const struct ud_kmod_viafile *vf, u32 vi)
@@ -285,6 +294,21 @@ static void via_release(struct list_head *gone)
  * leave a pinned page where it is.  Runs under mmap_lock, maybe under a
  * page lock: mmap_lock -> ud_kmod_via_lock, never the other way round.
  */
+/* Which via_inval_ev counts an event (the four that withdraw). */
+static int via_ev_index(enum mmu_notifier_event ev)
+{
+	switch (ev) {
+	case MMU_NOTIFY_UNMAP:
+		return 0;
+	case MMU_NOTIFY_CLEAR:
+		return 1;
+	case MMU_NOTIFY_PROTECTION_VMA:
+		return 2;
+	default:
+		return 3;
+	}
+}
+
 static bool via_invalidate(struct mmu_interval_notifier *mn,
 			   const struct mmu_notifier_range *range,
 			   unsigned long cur_seq)
@@ -304,6 +328,7 @@ static bool via_invalidate(struct mmu_interval_notifier *mn,
 	if (ex->live) {
 		via_export_withdraw(ex);
 		atomic_long_inc(&via_inval);
+		atomic_long_inc(&via_inval_ev[via_ev_index(range->event)]);
 	}
 	mutex_unlock(&ud_kmod_via_lock);
 	return true;

@@ -333,6 +333,10 @@ static void memory_changes(int fd, uint32_t a)
 	check("its file closed by us: the pins back",
 	      counter("via_pins_held") == pins0, "pins %ld",
 	      counter("via_pins_held") - pins0);
+	/* Not a check: which events withdrew exports (for a failing run). */
+	printf("via: withdrawals by event: unmap %ld clear %ld mprotect %ld release %ld\n",
+	       counter("via_inval_unmap"), counter("via_inval_clear"),
+	       counter("via_inval_mprotect"), counter("via_inval_release"));
 }
 
 /* What the other process saw, in order (the parent checks them). */
