@@ -39,6 +39,9 @@
  *           accepted; a page-in only inside the owner's VMA;
  *   END     (LIVE 0) every end state has both honest transfers notified;
  *           (LIVE 1) LTL <> alldone under weak fairness (pan -a -f).
+ * Witnesses (REACH, a counterexample expected): 1 = every honest transfer
+ * notified UD_OK (the success path is reachable); 2 = a byte of the
+ * attacker's transfer landed (in its own frame: E-PROT holds).
  */
 
 #ifndef ATK
@@ -61,6 +64,9 @@
 #endif
 #ifndef ATKXDST
 #define ATKXDST 0
+#endif
+#ifndef REACH
+#define REACH 0
 #endif
 
 c_decl {
@@ -96,14 +102,17 @@ c_track "&e_fh" "sizeof(struct ud_fh)" "UnMatched"
 c_track "&e_map" "sizeof(struct ud_fh_map)" "UnMatched"
 
 byte bad;
+bool wit;
 bool alldone;
 byte loss, dup, forge, ackf;
 byte g_a, g_b, g_c;
 
 inline check()
 {
-	c_code { now.bad = e_g.bad; };
-	assert(bad == 0)
+	c_code { now.bad = e_g.bad; now.wit = e_witness (); };
+	assert(bad == 0);
+	/* REACH: a witness the search must find (a counterexample expected) */
+	assert(!(REACH && wit))
 }
 
 #define TXQ(k) :: c_expr { e_g.q[k].on != 0 } -> atomic { c_code { e_tx_step(k); }; check() }

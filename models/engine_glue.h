@@ -554,6 +554,18 @@ static void e_mirror(void)
 	qsort(e_g.q, E_NQ, sizeof e_g.q[0], e_cmp_blk);
 }
 
+/* the witness of REACH (engine.pml) */
+static int e_witness(void)
+{
+#if defined(REACH) && REACH == 1
+	return e_g.notes[0] && e_g.ok[0] && (NHON < 2 || (e_g.notes[1] && e_g.ok[1]));
+#elif defined(REACH) && REACH == 2
+	return e_g.landed[2] != 0;
+#else
+	return 0;
+#endif
+}
+
 /* ------------------------------------------------------------ steps */
 static void e_init(void)
 {
