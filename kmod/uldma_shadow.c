@@ -21,9 +21,11 @@
  * kmap_local_page of the physical page the recogniser names: a page the
  * translation reached, pinned by MAP of some file.  An interval notifier
  * on each shadowed page takes it out of its file's table
- * (ud_sh_os_pt_remove) when the process unmaps it, changes its protection
- * or drops it, before that returns; the pin goes at the file's next
- * SHADOW call or close.  The engines' state is dropped whenever a page
+ * (ud_sh_os_pt_remove) when the process unmaps it, drops it or leaves it
+ * no right the shadow has (mprotect PROT_NONE), and lowers its rights
+ * (ud_sh_os_pt_downgrade) when mprotect leaves it mapped with fewer,
+ * before that returns; the pin of a page taken out goes at the file's
+ * next SHADOW call or close.  The engines' state is dropped whenever a page
  * leaves a table (UNMAP, an invalidation, close), so no recorded argument
  * can outlive the pin of its page.
  *
@@ -76,6 +78,7 @@ struct ud_kmod_shpg {
 	struct ud_kmod_shfile *sh;
 	u64 vpage;
 	struct page *pg;
+	u32 rights;			/* in the table: UD_SH_R_*          */
 	bool live;
 };
 
@@ -92,6 +95,7 @@ static atomic_long_t sh_accesses = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_started = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_refused = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_invalidated = ATOMIC_LONG_INIT(0);
+static atomic_long_t sh_downgraded = ATOMIC_LONG_INIT(0);
 
 int ud_kmod_sh_init(void)
 {
@@ -135,6 +139,7 @@ void ud_kmod_sh_stats_show(struct seq_file *m)
 	seq_printf(m, "sh_refused %ld\n", atomic_long_read(&sh_refused));
 	seq_printf(m, "sh_invalidated %ld\n",
 		   atomic_long_read(&sh_invalidated));
+	seq_printf(m, "sh_downgraded %ld\n", atomic_long_read(&sh_downgraded));
 }
 
 /*
@@ -206,21 +211,48 @@ out:
 }
 
 /*
+ * The rights a shadow of a page of vma may keep after mprotect: those the
+ * VMA gives now (mprotect_fixup sets vm_flags before it changes the page
+ * table, so the callback sees the new ones), within the page's.  No VMA
+ * known: none.
+ */
+static u32 sh_rights_left(const struct mmu_notifier_range *range, u32 had)
+{
+	const struct vm_area_struct *vma = range->vma;
+	u32 r = 0;
+
+	if (!vma)
+		return 0;
+	if (vma->vm_flags & VM_READ)
+		r |= UD_SH_R_READ;
+	if (vma->vm_flags & VM_WRITE)
+		r |= UD_SH_R_WRITE;
+	return r & had;
+}
+
+/*
  * The process's page went (munmap, exit, MADV_DONTNEED) or its rights may
- * have changed (mprotect, whatever the new protection): the page leaves
- * the file's table and every shadow mapping of it goes
- * (ud_sh_os_pt_remove), and the engines forget their arguments, before
- * this returns -- so no later access translates to it and no recorded
- * argument names it.  Its pin is released by the next reap.  The other
- * events (fork's write protection of the parent, migration, KSM) leave a
- * pinned page where it is.  Runs under mmap_lock: mmap_lock ->
- * ud_kmod_sh_lock, never the other way round.
+ * have changed (mprotect): a page gone, or left with no right its shadow
+ * has, leaves the file's table and every shadow mapping of it goes
+ * (ud_sh_os_pt_remove); a page mprotect leaves mapped with fewer rights
+ * keeps its entry with those (ud_sh_os_pt_downgrade: the shadow mapping,
+ * which has more, goes) and gets its shadow mapping back with them
+ * (ud_sh_os_map, at the same shadow address); either way the engines
+ * forget their arguments before this returns -- so no later access
+ * translates to it with a right it lost and no recorded argument names
+ * it.  An mprotect that leaves every
+ * right changes nothing.  The pin of a page taken out is released by the
+ * next reap.  The other events (fork's write protection of the parent,
+ * migration, KSM) leave a pinned page where it is.  Runs under mmap_lock:
+ * mmap_lock -> ud_kmod_sh_lock, never the other way round.
  */
 static bool sh_invalidate(struct mmu_interval_notifier *mn,
 			  const struct mmu_notifier_range *range,
 			  unsigned long cur_seq)
 {
 	struct ud_kmod_shpg *x = container_of(mn, struct ud_kmod_shpg, mn);
+	u64 sva = 0;
+	u32 left;
 
 	if (range->event != MMU_NOTIFY_UNMAP &&
 	    range->event != MMU_NOTIFY_CLEAR &&
@@ -232,10 +264,28 @@ static bool sh_invalidate(struct mmu_interval_notifier *mn,
 		return false;
 	mmu_interval_set_seq(mn, cur_seq);
 	if (x->live) {
-		x->live = false;
-		WARN_ON(ud_sh_os_pt_remove(&x->sh->as, x->vpage) != UD_OK);
-		sh_engines_drop();
-		atomic_long_inc(&sh_invalidated);
+		left = range->event == MMU_NOTIFY_PROTECTION_VMA ?
+		       sh_rights_left(range, x->rights) : 0;
+		if (left && left != x->rights) {
+			WARN_ON(ud_sh_os_pt_downgrade(&x->sh->as, x->vpage,
+						      left) != UD_OK);
+			if (ud_sh_os_map(&x->sh->as, x->vpage << PAGE_SHIFT,
+					 left, &sva) == UD_OK) {
+				x->rights = left;
+				sh_engines_drop();
+				atomic_long_inc(&sh_downgraded);
+			} else {
+				WARN_ON(1);	/* its slot was just freed */
+				left = 0;
+			}
+		}
+		if (!left) {
+			x->live = false;
+			WARN_ON(ud_sh_os_pt_remove(&x->sh->as, x->vpage) !=
+				UD_OK);
+			sh_engines_drop();
+			atomic_long_inc(&sh_invalidated);
+		}
 	}
 	mutex_unlock(&ud_kmod_sh_lock);
 	return true;
@@ -370,6 +420,7 @@ static int sh_map(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 	}
 	if (st == UD_OK) {
 		x->pg = pg;
+		x->rights = s->data;
 		x->live = true;
 		list_add(&x->link, &sh->pages);
 		s->saddr = sva;

@@ -28,11 +28,15 @@
  *     unmapped memory (EFAULT), a page twice (EBUSY), 17 pages (ENOSPC),
  *     every context of algorithm 1 or 2 taken (ENOSPC), the file used by a
  *     forked child (EINVAL); after closing, sh_pins_held is 0;
- *   - the memory changing under a shadow: a page made read-only
- *     (mprotect), unmapped with a STORE pending to it, or dropped
- *     (MADV_DONTNEED) loses its shadow before the call returns (ENOENT,
- *     nothing written, the pending STORE forgotten) and its pin at the
- *     next call; fork and a child's exit leave shadows alive.
+ *   - the memory changing under a shadow: a page shadowed for write made
+ *     read-only (mprotect) keeps a read-only shadow before the call
+ *     returns (a copy into it EACCES, nothing written, a copy from it
+ *     moves, a STORE pending to it forgotten); a page made PROT_NONE,
+ *     unmapped with a STORE pending to it, or dropped (MADV_DONTNEED)
+ *     loses its shadow before the call returns (ENOENT, nothing written,
+ *     the pending STORE forgotten) and its pin at the next call; an
+ *     mprotect leaving every right, fork and a child's exit leave
+ *     shadows alive.
  * One line per check, then "shadow: N/N checks passed"; exit 0 iff all
  * held.  Built static for each guest (tests/board/Makefile).
  */
@@ -702,7 +706,8 @@ static void inval(void)
 	uint8_t *d2 = page_at(32, PROT_READ | PROT_WRITE, 0);
 	uint8_t *d3 = page_at(33, PROT_READ | PROT_WRITE, 0);
 	uint8_t *d4 = page_at(34, PROT_READ | PROT_WRITE, 0);
-	long inv0 = counter("sh_invalidated");
+	uint8_t *d5 = page_at(35, PROT_READ | PROT_WRITE, 0x77);
+	long inv0 = counter("sh_invalidated"), dg0 = counter("sh_downgraded");
 	struct uldma_shadow_ctx sc;
 	int fd = uldma_open(), r, r1, r2, ws = 0;
 	uint32_t v = 9;
@@ -714,20 +719,38 @@ static void inval(void)
 	r1 |= uldma_shadow_map(fd, d2, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
 	r1 |= uldma_shadow_map(fd, d3, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
 	r1 |= uldma_shadow_map(fd, d4, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
-	check("inval: open, 5 pages shadowed", r == 0 && r1 == 0 &&
-	      counter("sh_pins_held") == 5, "%d %d, %ld pinned", r, r1,
+	r1 |= uldma_shadow_map(fd, d5, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	check("inval: open, 6 pages shadowed", r == 0 && r1 == 0 &&
+	      counter("sh_pins_held") == 6, "%d %d, %ld pinned", r, r1,
 	      counter("sh_pins_held"));
-	/* Made read-only after it was shadowed for write. */
+	/* Made read-only after it was shadowed for write: read-only shadow. */
 	mprotect(d1, PG, PROT_READ);
 	r = uldma_shadow_copy(&sc, src, d1, 64);
-	check("inval: mprotect read-only: its shadow gone (ENOENT), not written, unpinned",
-	      r == -ENOENT && differ(d1, PG, 0) == 0 &&
-	      counter("sh_pins_held") == 4, "%d, %u written, %ld pinned", r,
-	      differ(d1, PG, 0), counter("sh_pins_held"));
+	r1 = uldma_shadow_copy(&sc, d1, d5, 64);
+	check("inval: mprotect read-only: its shadow lowered to read (a copy into it EACCES, not written, one from it moves), still pinned",
+	      r == -EACCES && differ(d1, PG, 0) == 0 && r1 == 0 &&
+	      moved(d5, 0, 64, 0, 0x77) == 0 &&
+	      counter("sh_downgraded") - dg0 == 1 &&
+	      counter("sh_pins_held") == 6, "%d %d, %u written, %ld pinned",
+	      r, r1, differ(d1, PG, 0), counter("sh_pins_held"));
 	r = uldma_shadow_map(fd, d1, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
 	r1 = uldma_shadow_map(fd, d1, ULDMA_SH_R_READ);
-	check("inval: shadowed again: for write EACCES, read-only 0",
-	      r == -EACCES && r1 == 0, "%d %d", r, r1);
+	check("inval: shadowed again: for write EACCES, read-only EBUSY (it is)",
+	      r == -EACCES && r1 == -EBUSY, "%d %d", r, r1);
+	/* Our STORE pending to a page then made read-only: forgotten. */
+	r = uldma_shadow_store(fd, uldma_shadow_addr(d5), 128);
+	mprotect(d5, PG, PROT_READ);
+	r1 = uldma_shadow_load(fd, uldma_shadow_addr(src), &v);
+	check("inval: mprotect read-only with a STORE pending to it: the LOAD EPROTO, nothing written",
+	      r == 0 && r1 == -EPROTO && v == ULDMA_SH_FAILURE &&
+	      moved(d5, 0, 64, 0, 0x77) == 0, "%d %d/%u, %u differ", r, r1,
+	      v, moved(d5, 0, 64, 0, 0x77));
+	/* No right left: the shadow goes. */
+	mprotect(d1, PG, PROT_NONE);
+	r = uldma_shadow_load(fd, uldma_shadow_addr(d1), &v);
+	check("inval: mprotect PROT_NONE: its shadow gone (ENOENT), unpinned",
+	      r == -ENOENT && counter("sh_pins_held") == 5, "%d, %ld pinned",
+	      r, counter("sh_pins_held"));
 	/* Unmapped with our STORE pending to it. */
 	r = uldma_shadow_store(fd, uldma_shadow_addr(d2), 128);
 	munmap(d2, PG);
@@ -739,6 +762,11 @@ static void inval(void)
 	madvise(d3, PG, MADV_DONTNEED);
 	r = uldma_shadow_store(fd, uldma_shadow_addr(d3), 8);
 	check("inval: MADV_DONTNEED: ENOENT", r == -ENOENT, "%d", r);
+	/* Every right kept (exec added): the shadow stays as it is. */
+	mprotect(d4, PG, PROT_READ | PROT_WRITE | PROT_EXEC);
+	r = uldma_shadow_copy(&sc, src, d4, 100);
+	check("inval: mprotect leaving every right: its shadow kept, a copy into it moves",
+	      r == 0 && moved(d4, 0, 100, 0x55, 0) == 0, "%d", r);
 	pid = fork();
 	if (pid == 0)
 		_exit(0);
@@ -746,10 +774,12 @@ static void inval(void)
 	r = uldma_shadow_copy(&sc, src, d4, 4096);
 	check("inval: a fork and its child's exit leave a shadow alive",
 	      r == 0 && differ(d4, PG, 0x55) == 0, "%d", r);
-	check("inval: 3 invalidations counted, 3 pages pinned",
+	check("inval: 3 invalidations, 2 downgrades counted, 3 pages pinned",
 	      counter("sh_invalidated") - inv0 == 3 &&
-	      counter("sh_pins_held") == 3, "%ld, %ld",
-	      counter("sh_invalidated") - inv0, counter("sh_pins_held"));
+	      counter("sh_downgraded") - dg0 == 2 &&
+	      counter("sh_pins_held") == 3, "%ld, %ld, %ld",
+	      counter("sh_invalidated") - inv0,
+	      counter("sh_downgraded") - dg0, counter("sh_pins_held"));
 	uldma_close(fd);
 }
 
