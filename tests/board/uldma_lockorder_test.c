@@ -19,6 +19,12 @@
  *   sender     SEND_MODE SEND of a page of its own DMA-buffer mapping
  *              (mmap_lock taken for writing under the device mutex), POLL
  *              for its completion, RECV the message (copy_to_user)
+ *   cycler     (session 22) CREATE_QP, maps and touches the new QP's send
+ *              ring and status page, unmaps them, DESTROY_QP: the file's
+ *              QP set changes under the device mutex AND the file's
+ *              map_lock, taken inside the device mutex (HOME-LOCK-1), while
+ *              the mapper holds mmap_lock and waits for map_lock and the
+ *              registrar holds the device mutex and waits for mmap_lock
  * and every thread must finish.  The threads run in a child; the parent
  * is the watchdog: after ULDMA_LO_WATCHDOG seconds (alarm) it prints a
  * FAIL line, where each thread stopped and the kernel stack of each, and
@@ -45,6 +51,8 @@
 #define ULDMA_LO_MAPS		1500
 #define ULDMA_LO_REGS		1500
 #define ULDMA_LO_SENDS		300
+#define ULDMA_LO_QPS		1500
+#define ULDMA_LO_N		4
 
 static int fd;
 static uint32_t pd, qp;
@@ -59,9 +67,12 @@ struct lo_thread {
 
 /* In memory shared with the parent, which reports the progress. */
 static struct lo_thread *lo_t;
-static const char *const lo_name[3] = { "mapper", "registrar", "sender" };
-static const unsigned int lo_want[3] = { ULDMA_LO_MAPS, ULDMA_LO_REGS,
-					 ULDMA_LO_SENDS };
+static const char *const lo_name[ULDMA_LO_N] = { "mapper", "registrar",
+						 "sender", "cycler" };
+static const unsigned int lo_want[ULDMA_LO_N] = { ULDMA_LO_MAPS,
+						  ULDMA_LO_REGS,
+						  ULDMA_LO_SENDS,
+						  ULDMA_LO_QPS };
 
 static void lo_fail(struct lo_thread *t, const char *what, int err)
 {
@@ -184,13 +195,50 @@ static void *lo_sender(void *arg)
 	return NULL;
 }
 
+/*
+ * A QP made and ended over and over, its ring and status page mapped and
+ * touched in between (the mmap path: mmap_lock, then map_lock).
+ */
+static void *lo_cycler(void *arg)
+{
+	struct lo_thread *t = arg;
+	struct uldma_create_qp c;
+	struct uldma_destroy_qp d;
+	volatile uint8_t *r, *st;
+
+	for (; t->done < t->want; t->done++) {
+		c = (struct uldma_create_qp){ .pd = pd };
+		if (ioctl(fd, ULDMA_IOC_CREATE_QP, &c)) {
+			lo_fail(t, "CREATE_QP", errno);
+			continue;
+		}
+		r = lo_map(PROT_READ | PROT_WRITE, ULDMA_MMAP_SQ(c.qp), t,
+			   "mmap its ring");
+		st = lo_map(PROT_READ, ULDMA_MMAP_SQ_STATUS(c.qp), t,
+			    "mmap its status");
+		if (r)
+			(void)r[0];
+		if (st)
+			(void)st[0];
+		if ((r && munmap((void *)r, pg)) ||
+		    (st && munmap((void *)st, pg)))
+			lo_fail(t, "munmap", errno);
+		d = (struct uldma_destroy_qp){ .qp = c.qp };
+		if (ioctl(fd, ULDMA_IOC_DESTROY_QP, &d))
+			lo_fail(t, "DESTROY_QP", errno);
+	}
+	return NULL;
+}
+
 static int lo_child(unsigned int mask)
 {
-	void *(*fn[3])(void *) = { lo_mapper, lo_registrar, lo_sender };
-	struct lo_thread *ts[3] = { &lo_t[0], &lo_t[1], &lo_t[2] };
+	void *(*fn[ULDMA_LO_N])(void *) = { lo_mapper, lo_registrar,
+					    lo_sender, lo_cycler };
+	struct lo_thread *ts[ULDMA_LO_N] = { &lo_t[0], &lo_t[1], &lo_t[2],
+					     &lo_t[3] };
 	struct uldma_create_qp c;
 	struct uldma_pd a = { 0 };
-	pthread_t th[3];
+	pthread_t th[ULDMA_LO_N];
 	unsigned int i;
 
 	fd = open("/dev/uldma", O_RDWR);
@@ -204,7 +252,7 @@ static int lo_child(unsigned int mask)
 	c = (struct uldma_create_qp){ .pd = pd };
 	check("CREATE_QP", !ioctl(fd, ULDMA_IOC_CREATE_QP, &c), NULL);
 	qp = c.qp;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < ULDMA_LO_N; i++) {
 		if (!(mask & (1u << i)))
 			ts[i]->done = ts[i]->want;	/* not run */
 		else if (pthread_create(&th[i], NULL, fn[i], ts[i])) {
@@ -212,7 +260,7 @@ static int lo_child(unsigned int mask)
 			return 1;
 		}
 	}
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < ULDMA_LO_N; i++) {
 		if (!(mask & (1u << i)))
 			continue;
 		pthread_join(th[i], NULL);
@@ -242,10 +290,10 @@ static void lo_show_stuck(pid_t pid)
 	FILE *f;
 	int tid;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < ULDMA_LO_N; i++)
 		printf("lockorder: %s stopped at %u/%u\n", lo_t[i].name,
 		       lo_t[i].done, lo_t[i].want);
-	for (tid = pid; tid < pid + 8; tid++) {
+	for (tid = pid; tid < pid + 10; tid++) {
 		snprintf(path, sizeof(path), "/proc/%d/task/%d/stack", pid,
 			 tid);
 		f = fopen(path, "r");
@@ -260,20 +308,21 @@ static void lo_show_stuck(pid_t pid)
 
 /*
  * argv[1], optional: which threads run, a mask (1 mapper, 2 registrar,
- * 4 sender; default 7, all: what init.sh runs).
+ * 4 sender, 8 cycler; default 15, all: what init.sh runs).
  */
 int main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = lo_alarm };
-	unsigned int i, mask = argc > 1 ? (unsigned int)atoi(argv[1]) & 7 : 7;
+	unsigned int i, mask = argc > 1 ? (unsigned int)atoi(argv[1]) & 15 :
+			   15;
 	int st = 0;
 	pid_t pid, w;
 
-	lo_t = mmap(NULL, sizeof(*lo_t) * 3, PROT_READ | PROT_WRITE,
+	lo_t = mmap(NULL, sizeof(*lo_t) * ULDMA_LO_N, PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (lo_t == MAP_FAILED)
 		return 1;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < ULDMA_LO_N; i++)
 		lo_t[i] = (struct lo_thread){ .name = lo_name[i],
 					      .want = lo_want[i] };
 	fflush(stdout);
