@@ -26,6 +26,26 @@ static uint32_t ndir(uint32_t n)
 	return (nch(n) + 63u) / 64u;
 }
 
+/* Lemma functions (ghost, proved in their own small context): a pool's
+ * free test through free_set's pointer (&m->ch_pos[0]) is the test on the
+ * field (m->ch_pos[x]).  WP writes the two addresses differently and Qed
+ * does not unfold ud_fs_free; in a large context the provers did not make
+ * the step (give_ch's others timed out, 2026-11-28). */
+/*@ ghost
+  /@ requires \valid_read(m);
+     assigns \nothing;
+     ensures conv: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+       (ud_fs_free(&m->ch_pos[0], t, x) <==> m->ch_pos[x] < t); @/
+  static void ch_conv(struct ud_mpg *m, uint32_t t) { }
+*/
+/*@ ghost
+  /@ requires \valid_read(m);
+     assigns \nothing;
+     ensures conv: \forall integer x; 0 <= x < UD_PG_NDIR ==>
+       (ud_fs_free(&m->dr_pos[0], t, x) <==> m->dr_pos[x] < t); @/
+  static void dr_conv(struct ud_mpg *m, uint32_t t) { }
+*/
+
 /* Take a free block: free_set's take, its frame stated on the fields
  * (the separation proofs stay in this small context). */
 /*@ requires valid: \valid(m);
@@ -82,6 +102,38 @@ static uint32_t take_ch(struct ud_mpg *m)
 	return c;
 }
 
+/* free_set's give on the pool, its frame stated on the fields but the
+ * free test in free_set's words (give_ch converts it).  The conversion
+ * in this context made other_inv time out (2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top;
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1], m->ch_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->ch_pos[c] < m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+       \old(ud_fs_free(&m->ch_pos[0], m->ch_top, x)));
+    ensures dr_same: m->dr_top == \old(m->dr_top) &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void fs_give_ch(struct ud_mpg *m, uint32_t c)
+{
+	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	/*@ assert own_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert other_frame: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      *(&m->dr_perm[0] + x) == \at(*(&m->dr_perm[0] + x), Pre) &&
+	      *(&m->dr_pos[0] + x) == \at(*(&m->dr_pos[0] + x), Pre); */
+	/*@ assert other_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+}
+
 /* Give back chunk c (in use): free_set's give, its frame stated on the
  * fields. */
 /*@ requires valid: \valid(m);
@@ -100,10 +152,41 @@ static uint32_t take_ch(struct ud_mpg *m)
 */
 static void give_ch(struct ud_mpg *m, uint32_t c)
 {
-	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
-	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
-	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	/*@ ghost ch_conv(m, m->ch_top); */
+	fs_give_ch(m, c);
+	/*@ ghost ch_conv(m, m->ch_top); */
+}
+
+/* free_set's give on the pool, its frame stated on the fields but the
+ * free test in free_set's words (give_dr converts it).  The conversion
+ * in this context made other_inv time out (2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: d < UD_PG_NDIR && m->dr_pos[d] >= m->dr_top;
+    assigns m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1], m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->dr_pos[d] < m->dr_top;
+    ensures room: m->dr_top == \old(m->dr_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+       \old(ud_fs_free(&m->dr_pos[0], m->dr_top, x)));
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void fs_give_dr(struct ud_mpg *m, uint32_t d)
+{
+	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	/*@ assert own_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	/*@ assert other_frame: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      *(&m->ch_perm[0] + x) == \at(*(&m->ch_perm[0] + x), Pre) &&
+	      *(&m->ch_pos[0] + x) == \at(*(&m->ch_pos[0] + x), Pre); */
+	/*@ assert other_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
 }
 
 /* Give back block d (in use): free_set's give, its frame stated on the
@@ -124,10 +207,9 @@ static void give_ch(struct ud_mpg *m, uint32_t c)
 */
 static void give_dr(struct ud_mpg *m, uint32_t d)
 {
-	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
-	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
-	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	/*@ ghost dr_conv(m, m->dr_top); */
+	fs_give_dr(m, d);
+	/*@ ghost dr_conv(m, m->dr_top); */
 }
 
 /* Take a free directory block for position nd of list i. */
