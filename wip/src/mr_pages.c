@@ -122,6 +122,7 @@ static uint32_t take_ch(struct ud_mpg *m)
 */
 static void fs_give_ch(struct ud_mpg *m, uint32_t c)
 {
+	/*@ assert pre_other: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
 	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
 	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
@@ -177,6 +178,7 @@ static void give_ch(struct ud_mpg *m, uint32_t c)
 */
 static void fs_give_dr(struct ud_mpg *m, uint32_t d)
 {
+	/*@ assert pre_other: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
 	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
 	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
@@ -253,7 +255,13 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      (k != i ==> m->list[k].nd == \at(m->list[k].nd, Pre)); */
 	/*@ assert owners: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
+	/*@ assert dir_same: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert below: ud_pg_use_div(0) && \forall integer k, q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> q / 64 < \at(m->list[k].nd, Pre); */
+	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
+	/*@ assert chunks_kept: \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
 	      0 <= q < m->list[k].nc ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
 	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
@@ -315,10 +323,12 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
 	/*@ assert owners: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	/*@ assert dir_others: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 &&
+	      (x != d || y != q % 64) ==> m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < \at(m->list[k].nc, Pre) ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
-	/*@ assert new_chunk: ud_pg_use_div(0) && ud_pg_chunk(m, i, q) == c; */
+	/*@ assert new_chunk: ud_pg_chunk(m, i, q) == c; */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
 	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
@@ -368,7 +378,11 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[k].nd == \at(m->list[k].nd, Pre) &&
 	      (k != i ==> m->list[k].nc == \at(m->list[k].nc, Pre)) &&
 	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	/*@ assert dir_same: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert below: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd; */
+	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
@@ -419,8 +433,12 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
 	      (k != i ==> m->list[k].nd == \at(m->list[k].nd, Pre)) &&
 	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
-	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd &&
+	/*@ assert dir_same: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert below: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd; */
+	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
