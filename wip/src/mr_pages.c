@@ -261,6 +261,9 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      0 <= q < m->list[k].nc ==> q / 64 < \at(m->list[k].nd, Pre); */
 	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
 	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
 	/*@ assert chunks_kept: \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
 	      0 <= q < m->list[k].nc ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
 	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
@@ -271,6 +274,7 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
@@ -325,6 +329,9 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
 	/*@ assert dir_others: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 &&
 	      (x != d || y != q % 64) ==> m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < \at(m->list[k].nc, Pre) ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
 	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < \at(m->list[k].nc, Pre) ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
@@ -336,6 +343,7 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
@@ -382,6 +390,9 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
 	/*@ assert below: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd; */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
 	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
@@ -393,7 +404,11 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert still_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) != c &&
+	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
@@ -437,6 +452,9 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
 	/*@ assert below: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd; */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
 	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
@@ -491,6 +509,8 @@ static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
