@@ -265,7 +265,7 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
 	      0 <= y % 64 < 64 && y / 64 < 64; */
 	/*@ assert chunks_kept: \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
-	      0 <= q < m->list[k].nc ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
+	      0 <= q < \at(m->list[k].nc, Pre) ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
 	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
 	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
@@ -274,6 +274,8 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert nc_same: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
 	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
@@ -393,6 +395,8 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
 	      0 <= y % 64 < 64 && y / 64 < 64; */
+	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
 	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
@@ -404,6 +408,9 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert nd_tops: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nd, Pre) == m->list[k].nd &&
+	      \forall integer y; 0 <= y < 64 ==> \at(m->list[k].top[y], Pre) == m->list[k].top[y]; */
 	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert still_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
@@ -487,6 +494,8 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 */
 static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 {
+	/*@ assert pre_fs: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
+	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
 	m->list[i].npages = n;
 	/*@ assert tops: m->ch_top == \at(m->ch_top, Pre) && m->dr_top == \at(m->dr_top, Pre); */
 	/*@ assert arrays: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>

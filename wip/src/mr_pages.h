@@ -228,7 +228,9 @@ struct ud_mpg {
   }
 
   // Likewise the block side, across a step that keeps every list's blocks
-  // (add_chunk, drop_chunk, set_len).
+  // (add_chunk, drop_chunk, set_len).  The tops are compared below 64 only:
+  // the lemmas need the shapes (nd <= 64) at L1 (without, both timed out:
+  // they are false).
   axiomatic UdPgFrameDr {
     predicate ud_pg_drside{L1, L2}(struct ud_mpg *m) =
       \at(m->dr_top, L1) == \at(m->dr_top, L2) &&
@@ -240,9 +242,9 @@ struct ud_mpg {
         \at(m->list[k].nd, L1) == \at(m->list[k].nd, L2) &&
         \forall integer y; 0 <= y < 64 ==> \at(m->list[k].top[y], L1) == \at(m->list[k].top[y], L2));
     lemma ud_pg_lblocks_fr{L1, L2}: \forall struct ud_mpg *m;
-      ud_pg_lblocks{L1}(m) && ud_pg_drside{L1, L2}(m) ==> ud_pg_lblocks{L2}(m);
+      ud_pg_lblocks{L1}(m) && ud_pg_shapes{L1}(m) && ud_pg_drside{L1, L2}(m) ==> ud_pg_lblocks{L2}(m);
     lemma ud_pg_drs_fr{L1, L2}: \forall struct ud_mpg *m;
-      ud_pg_drs{L1}(m) && ud_pg_drside{L1, L2}(m) ==> ud_pg_drs{L2}(m);
+      ud_pg_drs{L1}(m) && ud_pg_shapes{L1}(m) && ud_pg_drside{L1, L2}(m) ==> ud_pg_drs{L2}(m);
   }
 */
 
