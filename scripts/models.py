@@ -349,6 +349,16 @@ def render_utlb(out):
     return format_table(hdr, rows)
 
 
+def render_engine(out):
+    """The ENG lines of an engine replay (models/engine_glue.h prints them
+    only while a trail is replayed): one numbered step per line."""
+    rows = []
+    for line in out.splitlines():
+        if line.startswith("ENG "):
+            rows.append((str(len(rows) + 1), line[4:]))
+    return format_table(("step", "what"), rows)
+
+
 # ---------------------------------------------------------------- inputs
 # A verdict is reused or trusted only if it was produced from exactly the
 # inputs the model has now.  Those are: the .pml file, every file the build
@@ -572,6 +582,8 @@ def check_one(name, m, legends, idx, n, inputs, digest):
             trail_txt = render_r5(rep)
         elif m.get("render") == "utlb":
             trail_txt = render_utlb(rep)
+        elif m.get("render") == "engine":
+            trail_txt = render_engine(rep)
         else:
             legend = legends[m.get("legend", str(m["defines"].get("THREAT", 0)))]
             trail_txt = render_trail(m, legend, rep)

@@ -26,6 +26,26 @@ static uint32_t ndir(uint32_t n)
 	return (nch(n) + 63u) / 64u;
 }
 
+/* Lemma functions (ghost, proved in their own small context): a pool's
+ * free test through free_set's pointer (&m->ch_pos[0]) is the test on the
+ * field (m->ch_pos[x]).  WP writes the two addresses differently and Qed
+ * does not unfold ud_fs_free; in a large context the provers did not make
+ * the step (give_ch's others timed out, 2026-11-28). */
+/*@ ghost
+  /@ requires \valid_read(m);
+     assigns \nothing;
+     ensures conv: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+       (ud_fs_free(&m->ch_pos[0], t, x) <==> m->ch_pos[x] < t); @/
+  static void ch_conv(struct ud_mpg *m, uint32_t t) { }
+*/
+/*@ ghost
+  /@ requires \valid_read(m);
+     assigns \nothing;
+     ensures conv: \forall integer x; 0 <= x < UD_PG_NDIR ==>
+       (ud_fs_free(&m->dr_pos[0], t, x) <==> m->dr_pos[x] < t); @/
+  static void dr_conv(struct ud_mpg *m, uint32_t t) { }
+*/
+
 /* Take a free block: free_set's take, its frame stated on the fields
  * (the separation proofs stay in this small context). */
 /*@ requires valid: \valid(m);
@@ -82,6 +102,39 @@ static uint32_t take_ch(struct ud_mpg *m)
 	return c;
 }
 
+/* free_set's give on the pool, its frame stated on the fields but the
+ * free test in free_set's words (give_ch converts it).  The conversion
+ * in this context made other_inv time out (2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top;
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1], m->ch_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->ch_pos[c] < m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+       \old(ud_fs_free(&m->ch_pos[0], m->ch_top, x)));
+    ensures dr_same: m->dr_top == \old(m->dr_top) &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void fs_give_ch(struct ud_mpg *m, uint32_t c)
+{
+	/*@ assert pre_other: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
+	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	/*@ assert own_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert other_frame: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      *(&m->dr_perm[0] + x) == \at(*(&m->dr_perm[0] + x), Pre) &&
+	      *(&m->dr_pos[0] + x) == \at(*(&m->dr_pos[0] + x), Pre); */
+	/*@ assert other_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+}
+
 /* Give back chunk c (in use): free_set's give, its frame stated on the
  * fields. */
 /*@ requires valid: \valid(m);
@@ -100,10 +153,42 @@ static uint32_t take_ch(struct ud_mpg *m)
 */
 static void give_ch(struct ud_mpg *m, uint32_t c)
 {
-	ud_fs_give(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top, c);
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
-	      (ud_fs_free(&m->ch_pos[0], m->ch_top, x) <==>
-	       \at(ud_fs_free(&m->ch_pos[0], m->ch_top, x), Pre)); */
+	/*@ ghost ch_conv(m, m->ch_top); */
+	fs_give_ch(m, c);
+	/*@ ghost ch_conv(m, m->ch_top); */
+}
+
+/* free_set's give on the pool, its frame stated on the fields but the
+ * free test in free_set's words (give_dr converts it).  The conversion
+ * in this context made other_inv time out (2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: d < UD_PG_NDIR && m->dr_pos[d] >= m->dr_top;
+    assigns m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1], m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->dr_pos[d] < m->dr_top;
+    ensures room: m->dr_top == \old(m->dr_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+       \old(ud_fs_free(&m->dr_pos[0], m->dr_top, x)));
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void fs_give_dr(struct ud_mpg *m, uint32_t d)
+{
+	/*@ assert pre_other: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
+	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
+	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	/*@ assert own_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	/*@ assert other_frame: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      *(&m->ch_perm[0] + x) == \at(*(&m->ch_perm[0] + x), Pre) &&
+	      *(&m->ch_pos[0] + x) == \at(*(&m->ch_pos[0] + x), Pre); */
+	/*@ assert other_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
 }
 
 /* Give back block d (in use): free_set's give, its frame stated on the
@@ -124,10 +209,9 @@ static void give_ch(struct ud_mpg *m, uint32_t c)
 */
 static void give_dr(struct ud_mpg *m, uint32_t d)
 {
-	ud_fs_give(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top, d);
-	/*@ assert others_fs: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
-	      (ud_fs_free(&m->dr_pos[0], m->dr_top, x) <==>
-	       \at(ud_fs_free(&m->dr_pos[0], m->dr_top, x), Pre)); */
+	/*@ ghost dr_conv(m, m->dr_top); */
+	fs_give_dr(m, d);
+	/*@ ghost dr_conv(m, m->dr_top); */
 }
 
 /* Take a free directory block for position nd of list i. */
@@ -171,8 +255,17 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      (k != i ==> m->list[k].nd == \at(m->list[k].nd, Pre)); */
 	/*@ assert owners: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
-	      0 <= q < m->list[k].nc ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
+	/*@ assert dir_same: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert below: ud_pg_use_div(0) && \forall integer k, q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> q / 64 < \at(m->list[k].nd, Pre); */
+	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
+	/*@ assert chunks_kept: \forall integer k, integer q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < \at(m->list[k].nc, Pre) ==> ud_pg_chunk(m, k, q) == \at(ud_pg_chunk(m, k, q), Pre); */
 	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
 	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
@@ -181,6 +274,9 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert nc_same: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
+	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
@@ -233,10 +329,15 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
 	/*@ assert owners: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      m->ch_list[x] == \at(m->ch_list[x], Pre) && m->ch_q[x] == \at(m->ch_q[x], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	/*@ assert dir_others: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 &&
+	      (x != d || y != q % 64) ==> m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < \at(m->list[k].nc, Pre) ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
+	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < \at(m->list[k].nc, Pre) ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
-	/*@ assert new_chunk: ud_pg_use_div(0) && ud_pg_chunk(m, i, q) == c; */
+	/*@ assert new_chunk: ud_pg_chunk(m, i, q) == c; */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
 	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
@@ -244,6 +345,7 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
@@ -286,7 +388,16 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[k].nd == \at(m->list[k].nd, Pre) &&
 	      (k != i ==> m->list[k].nc == \at(m->list[k].nc, Pre)) &&
 	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	/*@ assert dir_same: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert below: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd; */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
+	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
+	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
+	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \at(m->dr_pos[x], Pre) &&
@@ -297,7 +408,14 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert nd_tops: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nd, Pre) == m->list[k].nd &&
+	      \forall integer y; 0 <= y < 64 ==> \at(m->list[k].top[y], Pre) == m->list[k].top[y]; */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert still_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) != c &&
+	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
@@ -337,8 +455,15 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
 	      (k != i ==> m->list[k].nd == \at(m->list[k].nd, Pre)) &&
 	      \forall integer y; 0 <= y < 64 ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
-	/*@ assert chunks_kept: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
-	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd &&
+	/*@ assert dir_same: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert below: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y / 64 < m->list[k].nd; */
+	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
+	      0 <= y % 64 < 64 && y / 64 < 64; */
+	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==>
 	      ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert ch_same: m->ch_top == \at(m->ch_top, Pre) &&
 	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \at(m->ch_pos[x], Pre) &&
@@ -369,6 +494,8 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 */
 static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 {
+	/*@ assert pre_fs: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
+	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
 	m->list[i].npages = n;
 	/*@ assert tops: m->ch_top == \at(m->ch_top, Pre) && m->dr_top == \at(m->dr_top, Pre); */
 	/*@ assert arrays: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
@@ -391,6 +518,8 @@ static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */

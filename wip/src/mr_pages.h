@@ -203,6 +203,49 @@ struct ud_mpg {
         \forall integer q; 0 <= q < \at(m->list[k].nc, L1) ==>
           ud_pg_chunk{L1}(m, k, q) == ud_pg_chunk{L2}(m, k, q);
   }
+
+  // Frames of the chunk side of the invariant across a step that keeps
+  // every list's chunks (add_block, drop_block, set_len): stated as a named
+  // two-state predicate, so that in a step's large context p_lchunks and
+  // p_chs are one lemma application each (docs/METHOD.md, "a lemma's
+  // conclusion may name the terms").  A goal carries these when it names
+  // ud_pg_chside (a hypothesis asserted just before the parts).
+  axiomatic UdPgFrame {
+    predicate ud_pg_chside{L1, L2}(struct ud_mpg *m) =
+      \at(m->ch_top, L1) == \at(m->ch_top, L2) &&
+      (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+        \at(m->ch_pos[x], L1) == \at(m->ch_pos[x], L2) &&
+        \at(m->ch_list[x], L1) == \at(m->ch_list[x], L2) &&
+        \at(m->ch_q[x], L1) == \at(m->ch_q[x], L2)) &&
+      (\forall integer k; 0 <= k < UD_PG_NLIST ==>
+        \at(m->list[k].nc, L1) == \at(m->list[k].nc, L2)) &&
+      (\forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, L1) ==>
+        ud_pg_chunk{L1}(m, k, q) == ud_pg_chunk{L2}(m, k, q));
+    lemma ud_pg_lchunks_fr{L1, L2}: \forall struct ud_mpg *m;
+      ud_pg_lchunks{L1}(m) && ud_pg_chside{L1, L2}(m) ==> ud_pg_lchunks{L2}(m);
+    lemma ud_pg_chs_fr{L1, L2}: \forall struct ud_mpg *m;
+      ud_pg_chs{L1}(m) && ud_pg_chside{L1, L2}(m) ==> ud_pg_chs{L2}(m);
+  }
+
+  // Likewise the block side, across a step that keeps every list's blocks
+  // (add_chunk, drop_chunk, set_len).  The tops are compared below 64 only:
+  // the lemmas need the shapes (nd <= 64) at L1 (without, both timed out:
+  // they are false).
+  axiomatic UdPgFrameDr {
+    predicate ud_pg_drside{L1, L2}(struct ud_mpg *m) =
+      \at(m->dr_top, L1) == \at(m->dr_top, L2) &&
+      (\forall integer x; 0 <= x < UD_PG_NDIR ==>
+        \at(m->dr_pos[x], L1) == \at(m->dr_pos[x], L2) &&
+        \at(m->dr_list[x], L1) == \at(m->dr_list[x], L2) &&
+        \at(m->dr_q[x], L1) == \at(m->dr_q[x], L2)) &&
+      (\forall integer k; 0 <= k < UD_PG_NLIST ==>
+        \at(m->list[k].nd, L1) == \at(m->list[k].nd, L2) &&
+        \forall integer y; 0 <= y < 64 ==> \at(m->list[k].top[y], L1) == \at(m->list[k].top[y], L2));
+    lemma ud_pg_lblocks_fr{L1, L2}: \forall struct ud_mpg *m;
+      ud_pg_lblocks{L1}(m) && ud_pg_shapes{L1}(m) && ud_pg_drside{L1, L2}(m) ==> ud_pg_lblocks{L2}(m);
+    lemma ud_pg_drs_fr{L1, L2}: \forall struct ud_mpg *m;
+      ud_pg_drs{L1}(m) && ud_pg_shapes{L1}(m) && ud_pg_drside{L1, L2}(m) ==> ud_pg_drs{L2}(m);
+  }
 */
 
 /* Every list empty, every chunk and block free. */
