@@ -38,12 +38,20 @@
  * before its tag can be given to another VI; an export withdrawn takes
  * its imports with it before its indices can be reused; pages are
  * unpinned only after their entries are gone.  An interval notifier on
- * each export's range withdraws it (its entries and every import window
- * onto them) when its process unmaps, mprotects or drops any of its pages
- * or exits, before that call returns: the engine never reaches a frame
- * the process no longer maps with the export's rights.  The pins of a
- * withdrawn export go at the next VIA call (any file's) or the close of
- * its file.
+ * each export's range takes its entries out of the table when its
+ * process unmaps, mprotects or drops any of its pages or exits, before
+ * that call returns: the engine never reaches a frame the process no
+ * longer maps with the export's rights.  Unmap and exit withdraw the
+ * export (its entries and every import window onto them) at once.  A
+ * page-table clear or a protection change only holds it (its entries
+ * out, its windows and reservation kept): the kernel sends those also
+ * when the process's frames stay where they were (a VMA split near the
+ * export "splits" a huge PMD that is not there, migration of a page it
+ * cannot move), so the next VIA call (any file's) looks at the process's
+ * page tables and puts the entries back if every page still maps the
+ * pinned frame with the rights the table needs, else withdraws it.  The
+ * pins of a withdrawn export go at the next VIA call or the close of its
+ * file.
  *
  * Locks: mmap_lock -> (a page lock) -> ud_kmod_via_lock.  The notifier
  * takes ud_kmod_via_lock under mmap_lock, sometimes under a page lock
@@ -65,7 +73,9 @@
 #include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
+#include <linux/refcount.h>
 #include <linux/sched.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -88,22 +98,29 @@ struct ud_kmod_viafile {
 
 /*
  * One exported range: its pins, its table entries and the interval
- * notifier on its range.  live: its entries are in the table; a withdrawn
- * export (its memory changed) stays on via_exports, still pinned, with no
- * entry and no import, until the next VIA call or its file's close
- * unpins it.
+ * notifier on its range.  live: its entries are in the table.  held: a
+ * page-table clear or protection change came, its entries are out until
+ * the next VIA call looks (via_recheck); its reservation and import
+ * windows stay, and its handle still names it.  Neither: withdrawn (its
+ * memory changed), it stays on via_exports, still pinned, with no entry
+ * and no import, until the next VIA call or its file's close unpins it.
+ * ref: via_exports (or a gone list) holds one, a recheck under way one.
  */
 struct via_export {
 	struct mmu_interval_notifier mn;
 	struct list_head link;		/* via_exports, then a gone list   */
 	struct ud_kmod_viafile *owner;
+	unsigned long addr;		/* the process's first byte        */
 	u32 vi;				/* whose tag the entries carry     */
 	u32 node;			/* VIA_NODE_ACT or VIA_NODE_EXP    */
 	u32 idx;			/* first upstream entry            */
 	u32 npages;
 	u64 handle;
 	struct page **pages;
+	refcount_t ref;
 	bool live;
+	bool held;
+	int held_ev;			/* via_inval_ev index that held it */
 };
 
 /* One import window: entries [idx, idx + n) of node 0's downstream table. */
@@ -124,6 +141,7 @@ static unsigned long *via_down_used;		/* node 0's downstream      */
 static LIST_HEAD(via_exports);
 static LIST_HEAD(via_imports);
 static u16 via_next_tag;
+static u32 via_nheld;				/* exports held           */
 static u8 *via_buf;				/* the engine's staging page */
 static atomic_long_t via_pins = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_posts = ATOMIC_LONG_INIT(0);
@@ -135,6 +153,9 @@ static atomic_long_t via_inval = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_inval_ev[4];
 static const char *const via_ev_name[4] = { "unmap", "clear", "mprotect",
 					    "release" };
+/* Exports held (a clear or protection change), and held ones kept. */
+static atomic_long_t via_inval_held = ATOMIC_LONG_INIT(0);
+static atomic_long_t via_inval_kept = ATOMIC_LONG_INIT(0);
 
 int ud_kmod_via_init(void)
 {
@@ -196,6 +217,10 @@ void ud_kmod_via_stats_show(struct seq_file *m)
 	for (i = 0; i < 4; i++)
 		seq_printf(m, "via_inval_%s %ld\n", via_ev_name[i],
 			   atomic_long_read(&via_inval_ev[i]));
+	seq_printf(m, "via_inval_held %ld\n",
+		   atomic_long_read(&via_inval_held));
+	seq_printf(m, "via_inval_kept %ld\n",
+		   atomic_long_read(&via_inval_kept));
 }
 
 static bool via_owns(const struct ud_kmod_viafile *vf, u32 vi)
@@ -216,29 +241,82 @@ static void via_import_drop(struct via_import *im)
 	kfree(im);
 }
 
+/* Its upstream entries out of the table (the reservation stays).  Lock. */
+static void via_export_unenter(struct via_export *ex)
+{
+	u32 i;
+
+	for (i = 0; i < ex->npages; i++)
+		WARN_ON(ud_tpt_unexport(via_tpt[ex->node], ex->idx + i) !=
+			UD_OK);
+}
+
 /*
  * Take one export out of the tables: first every import of it (so no
- * window reaches its indices once they are free), then its entries.  Its
- * pins stay.  Nothing here sleeps on anything but the lock: the notifier
- * calls it.  Lock held.
+ * window reaches its indices once they are free), then its entries (a
+ * held one has none).  Its pins stay.  Nothing here sleeps on anything
+ * but the lock: the notifier calls it.  Lock held.
  */
 static void via_export_withdraw(struct via_export *ex)
 {
 	struct via_import *im, *t;
-	u32 i;
 
-	if (!ex->live)
+	if (!ex->live && !ex->held)
 		return;
-	ex->live = false;
 	list_for_each_entry_safe(im, t, &via_imports, link) {
 		if (im->ex == ex)
 			via_import_drop(im);
 	}
-	for (i = 0; i < ex->npages; i++)
-		WARN_ON(ud_tpt_unexport(via_tpt[ex->node], ex->idx + i) !=
-			UD_OK);
+	if (ex->live)
+		via_export_unenter(ex);
+	if (ex->held)
+		via_nheld--;
+	ex->live = false;
+	ex->held = false;
 	bitmap_clear(via_up_used[ex->node], ex->idx,
 		     round_up(ex->npages, VIA_GROUP));
+}
+
+/*
+ * Hold a live export: its entries out, its windows and reservation kept,
+ * until via_recheck puts them back or withdraws it.  Lock held.
+ */
+static void via_export_hold(struct via_export *ex, int ev)
+{
+	if (ex->live) {
+		via_export_unenter(ex);
+		ex->live = false;
+		ex->held = true;
+		via_nheld++;
+		atomic_long_inc(&via_inval_held);
+	}
+	if (ex->held)
+		ex->held_ev = ev;
+}
+
+/* A held export whose pages were found in place: entries back.  Lock. */
+static void via_export_restore(struct via_export *ex)
+{
+	u32 i;
+
+	for (i = 0; i < ex->npages; i++)
+		WARN_ON(ud_tpt_export(via_tpt[ex->node], ex->idx + i,
+				      page_to_pfn(ex->pages[i]),
+				      via_vis.tag[ex->vi]) != UD_OK);
+	ex->held = false;
+	ex->live = true;
+	via_nheld--;
+	atomic_long_inc(&via_inval_kept);
+}
+
+/* Withdrawn because its memory changed: counted by event.  Lock held. */
+static void via_export_invalidated(struct via_export *ex, int ev)
+{
+	if (!ex->live && !ex->held)
+		return;
+	via_export_withdraw(ex);
+	atomic_long_inc(&via_inval);
+	atomic_long_inc(&via_inval_ev[ev]);
 }
 
 /*
@@ -258,8 +336,16 @@ static void via_reap(struct list_head *gone)
 	struct via_export *ex, *t;
 
 	list_for_each_entry_safe(ex, t, &via_exports, link) {
-		if (!ex->live)
+		if (!ex->live && !ex->held)
 			via_export_drop(ex, gone);
+	}
+}
+
+static void via_put(struct via_export *ex)
+{
+	if (refcount_dec_and_test(&ex->ref)) {
+		kvfree(ex->pages);
+		kfree(ex);
 	}
 }
 
@@ -278,23 +364,11 @@ static void via_release(struct list_head *gone)
 					    ex->node == VIA_NODE_EXP);
 		atomic_long_sub(ex->npages, &via_pins);
 		list_del(&ex->link);
-		kvfree(ex->pages);
-		kfree(ex);
+		via_put(ex);
 	}
 }
 
-/*
- * The process's memory under an export changed: unmapped (munmap, exit),
- * dropped (MADV_DONTNEED) or its protection changed (mprotect, whatever
- * the new protection), or its address space is going (release).  The
- * export leaves the tables with every import window onto it before this
- * returns, so no later descriptor reaches its frames (the table's
- * ENOENT, one completion).  Its pins go at the next VIA call or close.
- * Other events (fork's write protection of the parent, migration, KSM)
- * leave a pinned page where it is.  Runs under mmap_lock, maybe under a
- * page lock: mmap_lock -> ud_kmod_via_lock, never the other way round.
- */
-/* Which via_inval_ev counts an event (the four that withdraw). */
+/* Which via_inval_ev counts an event (the four that act). */
 static int via_ev_index(enum mmu_notifier_event ev)
 {
 	switch (ev) {
@@ -309,11 +383,28 @@ static int via_ev_index(enum mmu_notifier_event ev)
 	}
 }
 
+/*
+ * The process's memory under an export may change.  Unmapped (munmap,
+ * mremap away, exit) or its address space going (release): the export
+ * leaves the tables with every import window onto it before this
+ * returns, so no later descriptor reaches its frames (the table's
+ * ENOENT, one completion); its pins go at the next VIA call or close.
+ * A page-table clear (MADV_DONTNEED, a truncation, a COW break -- and
+ * also a huge-PMD split at a VMA split within the same 2 MB, THP or not,
+ * and a migration attempt that a pin makes fail) or a protection change
+ * (mprotect): its entries leave the table before this returns (held),
+ * and the next VIA call decides from the page tables (via_recheck).
+ * Other events (fork's write protection of the parent, soft-dirty) leave
+ * a pinned page where it is, mapped as it was.  Runs under mmap_lock,
+ * maybe under a page lock: mmap_lock -> ud_kmod_via_lock, never the
+ * other way round.
+ */
 static bool via_invalidate(struct mmu_interval_notifier *mn,
 			   const struct mmu_notifier_range *range,
 			   unsigned long cur_seq)
 {
 	struct via_export *ex = container_of(mn, struct via_export, mn);
+	int ev = via_ev_index(range->event);
 
 	if (range->event != MMU_NOTIFY_UNMAP &&
 	    range->event != MMU_NOTIFY_CLEAR &&
@@ -325,11 +416,11 @@ static bool via_invalidate(struct mmu_interval_notifier *mn,
 	else if (!mutex_trylock(&ud_kmod_via_lock))
 		return false;
 	mmu_interval_set_seq(mn, cur_seq);
-	if (ex->live) {
-		via_export_withdraw(ex);
-		atomic_long_inc(&via_inval);
-		atomic_long_inc(&via_inval_ev[via_ev_index(range->event)]);
-	}
+	if (range->event == MMU_NOTIFY_UNMAP ||
+	    range->event == MMU_NOTIFY_RELEASE)
+		via_export_invalidated(ex, ev);
+	else
+		via_export_hold(ex, ev);
 	mutex_unlock(&ud_kmod_via_lock);
 	return true;
 }
@@ -337,6 +428,101 @@ static bool via_invalidate(struct mmu_interval_notifier *mn,
 static const struct mmu_interval_notifier_ops via_mn_ops = {
 	.invalidate = via_invalidate,
 };
+
+/*
+ * Does every page of ex still map its pinned frame, in a VMA giving the
+ * right the node's table is used for?  Looks, never faults a page in
+ * (FOLL_NOFAULT; a page being migrated is waited for).  mmap_lock held
+ * for read, not the VIA lock.
+ */
+static bool via_same_pages(struct mm_struct *mm, struct via_export *ex)
+{
+	unsigned long need = ex->node == VIA_NODE_EXP ? VM_WRITE : VM_READ;
+	unsigned long a = ex->addr;
+	struct vm_area_struct *vma;
+	struct page *page;
+	u32 i;
+
+	for (i = 0; i < ex->npages; i++, a += PAGE_SIZE) {
+		vma = vma_lookup(mm, a);
+		if (!vma || (vma->vm_flags & need) != need)
+			return false;
+		if (get_user_pages_remote(mm, a, 1,
+					  FOLL_NOFAULT | FOLL_MIGRATION,
+					  &page, NULL, NULL) != 1)
+			return false;
+		put_page(page);
+		if (page != ex->pages[i])
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Decide one held export: its entries back if its pages are in place,
+ * withdrawn (counted by the event that held it) if not; left held if
+ * another invalidation came while we looked.  No lock held; ex has a
+ * reference of ours.
+ */
+static void via_recheck_one(struct via_export *ex)
+{
+	struct mm_struct *mm = ex->mn.mm;
+	unsigned long seq;
+	bool same;
+
+	/* A held export's notifier is in: its mm is grabbed. */
+	mutex_lock(&ud_kmod_via_lock);
+	same = ex->held && mmget_not_zero(mm);
+	mutex_unlock(&ud_kmod_via_lock);
+	if (!same)
+		return;
+	seq = mmu_interval_read_begin(&ex->mn);
+	mmap_read_lock(mm);
+	same = via_same_pages(mm, ex);
+	mmap_read_unlock(mm);
+	mmput(mm);
+	mutex_lock(&ud_kmod_via_lock);
+	if (ex->held && !mmu_interval_read_retry(&ex->mn, seq)) {
+		if (same)
+			via_export_restore(ex);
+		else
+			via_export_invalidated(ex, ex->held_ev);
+	}
+	mutex_unlock(&ud_kmod_via_lock);
+}
+
+#define VIA_RECHECK_BATCH	8
+
+/*
+ * Decide the held exports (any file's: an importer's descriptor needs
+ * them), a few passes at most.  No lock held: this takes the exporters'
+ * mmap_lock, then the VIA lock.
+ */
+static void via_recheck(void)
+{
+	struct via_export *batch[VIA_RECHECK_BATCH], *ex;
+	int pass, n, i;
+
+	for (pass = 0; pass < 4; pass++) {
+		n = 0;
+		mutex_lock(&ud_kmod_via_lock);
+		list_for_each_entry(ex, &via_exports, link) {
+			if (n == VIA_RECHECK_BATCH)
+				break;
+			if (ex->held) {
+				refcount_inc(&ex->ref);
+				batch[n++] = ex;
+			}
+		}
+		mutex_unlock(&ud_kmod_via_lock);
+		if (!n)
+			return;
+		for (i = 0; i < n; i++) {
+			via_recheck_one(batch[i]);
+			via_put(batch[i]);
+		}
+	}
+}
 
 /*
  * A VI goes: its exports (with every import of them) and its imports
@@ -547,6 +733,8 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	}
 	bitmap_set(via_up_used[v->node], start, rsv);
 	ex->owner = vf;
+	ex->addr = (unsigned long)v->addr;
+	refcount_set(&ex->ref, 1);
 	ex->vi = v->vi;
 	ex->node = v->node;
 	ex->idx = (u32)start;
@@ -580,13 +768,16 @@ out_remove:
 	return err;
 }
 
-/* The live export named by handle (a withdrawn one has no name).  Lock. */
+/*
+ * The export named by handle, live or held (a withdrawn one has no
+ * name).  Lock held.
+ */
 static struct via_export *via_find(u64 handle)
 {
 	struct via_export *ex;
 
 	list_for_each_entry(ex, &via_exports, link) {
-		if (handle && ex->live && ex->handle == handle)
+		if (handle && (ex->live || ex->held) && ex->handle == handle)
 			return ex;
 	}
 	return NULL;
@@ -688,7 +879,7 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 	struct ud_kmod_viafile *vf, *fresh = NULL;
 	struct via_import *im = NULL;
 	LIST_HEAD(gone);
-	int err;
+	int err, tries;
 
 	/* Nothing in a request names a tag: the VI's is the kernel's. */
 	if (v->flags || v->reserved || v->tag || v->op > ULDMA_VIA_POST)
@@ -697,8 +888,10 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		return -EINVAL;
 	/*
 	 * The file's VI set: made at its first CREATE, freed at release.
-	 * And the pins of the exports withdrawn by their notifiers go now.
+	 * The held exports are decided, and the pins of the exports
+	 * withdrawn by their notifiers go now.
 	 */
+	via_recheck();
 	mutex_lock(&ud_kmod_via_lock);
 	vf = *vfp;
 	via_reap(&gone);
@@ -720,7 +913,19 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 			return -ENOMEM;
 		}
 	}
-	mutex_lock(&ud_kmod_via_lock);
+	/*
+	 * An export held since the recheck above (another task's clear or
+	 * mprotect) is decided before the op sees the tables; after a few
+	 * tries it stays held, its entries out (a descriptor onto it:
+	 * ENOENT).
+	 */
+	for (tries = 0; ; tries++) {
+		mutex_lock(&ud_kmod_via_lock);
+		if (!via_nheld || tries == 3)
+			break;
+		mutex_unlock(&ud_kmod_via_lock);
+		via_recheck();
+	}
 	if (!*vfp) {
 		*vfp = fresh;
 		fresh = NULL;
