@@ -286,10 +286,13 @@ static void memory_changes(int fd, uint32_t a)
 	r = uldma_via_export(fd, a, ULDMA_VIA_NODE_REMOTE, p, PG, NULL, &h);
 	ok = r == 0 && uldma_via_import(fd, a, h, &ra) == 0;
 	ok = ok && madvise(p, PG, MADV_DONTNEED) == 0;
+	/* A new frame at the same address before the next VIA call. */
+	p[PG - 1] = 0x5a;
 	r = post1(fd, a, las, ra, 100, &v, &one);
-	check("MADV_DONTNEED of an exported page: a descriptor into it ENOENT, the page zero",
+	check("MADV_DONTNEED of an exported page, then a write (a new frame there): a descriptor into it ENOENT, the new page zero but our byte",
 	      ok && r == 0 && one && v.status == -ENOENT && v.moved == 0 &&
-	      all(p, PG, 0), "%d, status %d moved %u", r, v.status, v.moved);
+	      all(p, PG - 1, 0) && p[PG - 1] == 0x5a,
+	      "%d, status %d moved %u", r, v.status, v.moved);
 	munmap(p, PG);
 
 	/*
