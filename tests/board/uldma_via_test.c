@@ -34,7 +34,9 @@
  *     an exporting process exiting while another holds its file and an
  *     import of its page: each later descriptor onto it is refused with
  *     one completion and writes nothing into the frame that was there;
- *     the pins go at the next VIA call.
+ *     the pins go at the next VIA call.  What leaves the frames mapped as
+ *     they were (a VMA split in the export's 2 MB, an mprotect lowering
+ *     nothing) keeps the export: its descriptors land.
  * Every descriptor's completion is counted: exactly one per POST that
  * reached the engine (debugfs via_posts, via_completed_ok/_err).
  * One line per check, then "via: N/N checks passed"; exit 0 iff all held.
