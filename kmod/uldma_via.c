@@ -501,13 +501,13 @@ static void via_recheck_one(struct via_export *ex)
 static void via_recheck(void)
 {
 	struct via_export *batch[VIA_RECHECK_BATCH], *ex;
-	int pass, n, i;
+	u32 pass, n, i;
 
 	for (pass = 0; pass < 4; pass++) {
 		n = 0;
 		mutex_lock(&ud_kmod_via_lock);
 		list_for_each_entry(ex, &via_exports, link) {
-			if (n == VIA_RECHECK_BATCH)
+			if (n == VIA_RECHECK_BATCH || n == via_nheld)
 				break;
 			if (ex->held) {
 				refcount_inc(&ex->ref);
