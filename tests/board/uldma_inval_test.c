@@ -140,6 +140,97 @@ static int child_exit_holding(void)
 	return 0;	/* exit with the file open: the mm goes first */
 }
 
+#define MIB (1024u * 1024u)
+#define PG 4096u
+
+/*
+ * A VMA split in the same 2 MB block as a region changes none of its
+ * pages, but Linux 6.1 "splits" a huge PMD over the whole block first
+ * (vma_adjust_trans_huge -> __split_huge_pmd), sending MMU_NOTIFY_CLEAR
+ * to every notifier over it whether or not a huge PMD is there.  The
+ * region must stay: CHECK 0 and a write into it lands -- after a munmap
+ * of one page 1 MB away, after an mprotect of a neighbouring page (both
+ * in the same VMA, which they split), and with writes queued while the
+ * engine is held.  And an mprotect adding exec (nothing lowered) keeps
+ * it; one to read-only of a region with only remote read keeps it.
+ */
+static void split_near(int fd, uint32_t pd, uint32_t qp, uint8_t *src,
+		       uint32_t sl)
+{
+	uint32_t l, r, l2, r2;
+	struct uldma_wc wc[8];
+	uint8_t *big, *b2, *x, *y;
+	long inv0 = counter("mr_invalidated");
+	int err, err2, got, i, bad, st;
+
+	big = mmap(NULL, 6 * MIB, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (big == MAP_FAILED) {
+		check("6 MB mapping", 0, "%s", strerror(errno));
+		return;
+	}
+	memset(big, 0x11, 6 * MIB);
+	/* The 2 MB block [b2, b2 + 2 MB) lies inside the mapping. */
+	b2 = (uint8_t *)(((uintptr_t)big + 2 * MIB - 1) &
+			 ~(uintptr_t)(2 * MIB - 1));
+	x = b2 + 2 * MIB - 2 * BIG;	/* a 64 KB region in that block */
+	y = b2 + 2 * MIB - BIG;		/* another, only remote read    */
+	err = uldma_reg_mr(fd, pd, x, BIG, ULDMA_ACC_LOCAL_WRITE |
+			   ULDMA_ACC_REMOTE_WRITE, &l, &r) ||
+	      uldma_reg_mr(fd, pd, y, BIG, ULDMA_ACC_REMOTE_READ, &l2, &r2);
+	err2 = err ? -1 : munmap(b2 + MIB, PG);	/* same block, same VMA */
+	st = check_key(fd, pd, r, x, BIG, ULDMA_KIND_REMOTE_WRITE);
+	err = err ? err : uldma_post_write(fd, qp, qp, 450, src, sl, x + 100,
+					   r, 1000);
+	got = poll_n(fd, wc, 1);
+	check("split: munmap of a page 1 MB away in the region's 2 MB block: its key checks (0), a write into it lands",
+	      !err && !err2 && st == 0 && got == 1 && wc[0].status == 0 &&
+	      wc[0].byte_len == 1000 && all_are(x + 100, 1000, 0x5b) &&
+	      all_are(x, 100, 0x11) && all_are(x + 1100, BIG - 1100, 0x11),
+	      "reg/post %d munmap %d check %d, %d, status %d", err, err2, st,
+	      got, got ? wc[0].status : 0);
+	/* An mprotect of a neighbouring page splits the VMA too. */
+	err2 = mprotect(b2 + MIB + 8 * PG, PG, PROT_READ);
+	st = check_key(fd, pd, r, x, BIG, ULDMA_KIND_REMOTE_WRITE);
+	err = uldma_post_write(fd, qp, qp, 451, src, sl, x + 2000, r, 500);
+	got = poll_n(fd, wc, 1);
+	check("split: mprotect of a page in the region's 2 MB block: its key checks (0), a write into it lands",
+	      !err && !err2 && st == 0 && got == 1 && wc[0].status == 0 &&
+	      all_are(x + 2000, 500, 0x5b), "post %d mprotect %d check %d, %d, status %d",
+	      err, err2, st, got, got ? wc[0].status : 0);
+	/* Writes queued with the engine held, then a split: all land. */
+	err = engine_pause(1);
+	for (i = 0; i < 4 && !err; i++)
+		err = uldma_post_write(fd, qp, qp, 460u + (uint64_t)i, src, sl,
+				       x + 4096 * (uint32_t)(i + 2), r, 4096);
+	err2 = err ? -1 : munmap(b2 + MIB + 16 * PG, PG);
+	engine_pause(0);
+	got = poll_n(fd, wc, 4);
+	bad = 0;
+	for (i = 0; i < got; i++)
+		bad += wc[i].wr_id != 460u + (uint64_t)i || wc[i].status ||
+		       wc[i].byte_len != 4096;
+	check("split: 4 writes queued (engine held), then a split in the block: all 4 land",
+	      !err && !err2 && got == 4 && !bad &&
+	      all_are(x + 2 * 4096, 4 * 4096, 0x5b), "post %d munmap %d, %d, %d wrong",
+	      err, err2, got, bad);
+	/* What lowers nothing keeps a region; read-only keeps a read one. */
+	err2 = mprotect(x, BIG, PROT_READ | PROT_WRITE | PROT_EXEC);
+	st = check_key(fd, pd, r, x, BIG, ULDMA_KIND_REMOTE_WRITE);
+	check("split: mprotect of the region adding exec (nothing lowered): its key checks (0)",
+	      !err2 && st == 0, "mprotect %d check %d", err2, st);
+	err2 = mprotect(y, BIG, PROT_READ);
+	st = check_key(fd, pd, r2, y, BIG, ULDMA_KIND_REMOTE_READ);
+	check("split: mprotect to read-only of a region with only remote read: its key checks (0)",
+	      !err2 && st == 0, "mprotect %d check %d", err2, st);
+	check("split: no region invalidated by any of it",
+	      counter("mr_invalidated") == inv0, "%ld",
+	      counter("mr_invalidated") - inv0);
+	uldma_dereg_mr(fd, l);
+	uldma_dereg_mr(fd, l2);
+	munmap(big, 6 * MIB);
+}
+
 int main(void)
 {
 	uint32_t pd, qp, al, bl, br, tl, tr, sl, cl, cr, dl, el, er, mw, mr;
@@ -265,8 +356,10 @@ int main(void)
 	      "post %d, %d completion(s), status %d", err, got,
 	      got ? wc[0].status : 0);
 	err = madvise(d, BIG, MADV_DONTNEED);
+	/* A new frame at the same address before the next call looks. */
+	d[100] = 0x5a;
 	st = check_key(fd, pd, dl, d, 1, ULDMA_KIND_LOCAL_READ);
-	check("MADV_DONTNEED of a source: its key is dead (ENOKEY)",
+	check("MADV_DONTNEED of a source, then a write (a new frame there): its key is dead (ENOKEY)",
 	      !err && st == -ENOKEY, "%d check %d", err, st);
 	uldma_dereg_mr(fd, cl);
 	uldma_dereg_mr(fd, dl);
@@ -293,6 +386,9 @@ int main(void)
 	err2 = uldma_dereg_mr(fd, el);
 	check("  ... the window went with it (dealloc -> ENOENT), dereg 0",
 	      err == -ENOENT && err2 == 0, "%d %d", err, err2);
+
+	/* 4b. A VMA split near a region leaves it alone. */
+	split_near(fd, pd, qp, b, bl);
 
 	/* 5. fork leaves a region alone. */
 	pid = fork();

@@ -760,8 +760,11 @@ static void inval(void)
 	      r == 0 && r1 == -EPROTO && v == ULDMA_SH_FAILURE &&
 	      r2 == -ENOENT, "%d %d/%u %d", r, r1, v, r2);
 	madvise(d3, PG, MADV_DONTNEED);
+	/* A new frame at the same address before the next call looks. */
+	d3[100] = 0x5a;
 	r = uldma_shadow_store(fd, uldma_shadow_addr(d3), 8);
-	check("inval: MADV_DONTNEED: ENOENT", r == -ENOENT, "%d", r);
+	check("inval: MADV_DONTNEED, then a write (a new frame there): ENOENT",
+	      r == -ENOENT, "%d", r);
 	/* Every right kept (exec added): the shadow stays as it is. */
 	mprotect(d4, PG, PROT_READ | PROT_WRITE | PROT_EXEC);
 	r = uldma_shadow_copy(&sc, src, d4, 100);
@@ -783,6 +786,62 @@ static void inval(void)
 	uldma_close(fd);
 }
 
+/*
+ * A VMA split in the same 2 MB block as a shadowed page changes none of
+ * its frames, but Linux 6.1 "splits" a huge PMD over the whole block
+ * first (vma_adjust_trans_huge -> __split_huge_pmd), sending
+ * MMU_NOTIFY_CLEAR to every notifier over it whether or not one is there.
+ * The shadow must stay, and so must a STORE pending to it: a munmap of a
+ * page 1 MB away and an mprotect of a neighbouring page (both splitting
+ * the 6 MB mapping's VMA) leave the shadows of two pages of the block.
+ */
+#define SPLIT_BASE	(ARENA + 0x4000000ull)	/* 64 MB up: 2 MB-aligned */
+#define MIB		0x100000u
+
+static void split(void)
+{
+	uint8_t *big = mmap((void *)(uintptr_t)SPLIT_BASE, 6 * MIB,
+			    PROT_READ | PROT_WRITE, MAP_PRIVATE |
+			    MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	uint8_t *b2 = big + 2 * MIB;	/* the block [b2, b2 + 2 MB)    */
+	uint8_t *src = b2 + 2 * MIB - 3 * PG, *dst = b2 + 2 * MIB - 2 * PG;
+	long inv0 = counter("sh_invalidated");
+	struct uldma_shadow_ctx sc;
+	int fd = uldma_open(), r, r1, r2;
+	uint32_t v = 9;
+
+	if (big != (uint8_t *)(uintptr_t)SPLIT_BASE) {
+		check("split: 6 MB mapping", 0, "%s", strerror(errno));
+		return;
+	}
+	memset(src, 0x3c, PG);
+	memset(dst, 0, PG);
+	r = uldma_shadow_open(fd, 2, &sc);
+	r1 = uldma_shadow_map(fd, src, ULDMA_SH_R_READ);
+	r1 |= uldma_shadow_map(fd, dst, ULDMA_SH_R_READ | ULDMA_SH_R_WRITE);
+	/* Our STORE pending to dst, then a split in the block, then LOAD. */
+	r2 = uldma_shadow_store(fd, uldma_shadow_addr(dst + 100), 300);
+	r2 |= munmap(b2 + MIB, PG);
+	r2 |= uldma_shadow_load(fd, uldma_shadow_addr(src), &v) != 1;
+	check("split: munmap of a page 1 MB away in the 2 MB block of a STORE pending to a shadowed page: the LOAD starts it, 300 bytes land",
+	      r == 0 && r1 == 0 && r2 == 0 && v == ULDMA_SH_SUCCESS &&
+	      moved(dst, 100, 300, 0x3c, 0) == 0, "%d %d %d/%u, %u wrong",
+	      r, r1, r2, v, moved(dst, 100, 300, 0x3c, 0));
+	memset(dst, 0, PG);
+	r = mprotect(b2 + MIB + 8 * PG, PG, PROT_READ);
+	r1 = uldma_shadow_copy(&sc, src, dst, 64);
+	check("split: mprotect of a page in the block: shadows kept, a copy moves 64 bytes",
+	      r == 0 && r1 == 0 && moved(dst, 0, 64, 0x3c, 0) == 0,
+	      "%d %d, %u wrong", r, r1, moved(dst, 0, 64, 0x3c, 0));
+	r = uldma_shadow_map(fd, dst, ULDMA_SH_R_READ);
+	check("split: no shadow invalidated, both still pinned (MAP again EBUSY)",
+	      r == -EBUSY && counter("sh_invalidated") == inv0 &&
+	      counter("sh_pins_held") == 2, "%d, %ld invalidated, %ld pinned",
+	      r, counter("sh_invalidated") - inv0, counter("sh_pins_held"));
+	uldma_close(fd);
+	munmap(big, 6 * MIB);
+}
+
 int main(void)
 {
 	struct uldma_query q;
@@ -798,6 +857,7 @@ int main(void)
 	alg2();
 	alg3();
 	inval();
+	split();
 	door();
 	printf("shadow: %u/%u checks passed\n", passed, total);
 	return passed == total ? 0 : 1;
