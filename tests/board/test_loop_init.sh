@@ -7,6 +7,7 @@
 # a mapping, the scheduler).  Each run's summaries; a failing run's failed
 # checks and the kernel log since the run started; then
 # "uldma-testloop: N runs, F failed", every pin counter back to 0.
+# ud_verbose on the command line prints every run's whole output.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -36,6 +37,7 @@ while [ $i -lt "$loops" ]; do
 		tt=${s#$p: */}; tt=${tt%% *}
 		pins=$(awk '$1 ~ /pins_held$/ { s += $2 } END { print s + 0 }' $STATS)
 		line="$line ${s:-$p: no summary} (exit $rc, pins $pins);"
+		grep -q ud_verbose /proc/cmdline && sed 's/^/uldma-testloop: v /' /t.log
 		if [ "$rc" -ne 0 ] || [ -z "$s" ] || [ "$n" != "$tt" ] || [ "$pins" != 0 ]; then
 			bad=1
 			grep -v "^$p: ok" /t.log | sed 's/^/uldma-testloop: | /'
