@@ -304,7 +304,8 @@ static bool ud_kmod_mrn_decide_one(struct ud_prot *prot, struct ud_kmod_mrn *m)
 /*
  * Device mutex: decide every held region.  One whose look keeps meeting
  * another invalidation is made invalid after a few tries (never unsafe:
- * only a region whose pages may be in place is lost).
+ * only a region whose pages may be in place is lost).  A region held
+ * after that (a new clear) is the next reap's: run_begin loops.
  */
 static void ud_kmod_mrn_decide(struct ud_prot *prot)
 {
@@ -312,7 +313,8 @@ static void ud_kmod_mrn_decide(struct ud_prot *prot)
 	unsigned int tries;
 	bool held, left;
 
-	for (tries = 0; READ_ONCE(ud_mrn_nheld); tries++) {
+	for (tries = 0; tries <= UD_MRN_DECIDE_TRIES &&
+	     READ_ONCE(ud_mrn_nheld); tries++) {
 		left = false;
 		list_for_each_entry(m, &ud_mrns, node) {
 			spin_lock(&ud_mrn_lock);
