@@ -20,11 +20,12 @@
  *   invalidate (munmap,       ud_kmod_mrn_invalidate: takes the run lock --
  *   mprotect, exit, ...)      so the request the engine is running, the
  *                             only thing that touches the pages, has
- *                             finished -- marks the region invalid (unmap)
- *                             or held (a clear, a protection change) and
- *                             wakes the engine; returns with the lock
- *                             dropped: no packet touches the old pages
- *                             after this returns
+ *                             finished -- marks the region invalid (unmap;
+ *                             the engine is woken to reap it) or held (a
+ *                             clear, a protection change; decided at its
+ *                             next use); returns with the lock dropped:
+ *                             no packet touches the old pages after this
+ *                             returns
  *   engine (device mutex)     ud_kmod_mrn_run_begin: before each request,
  *                             under the run lock, no region is invalid and
  *                             not yet reaped, and none is held;
@@ -149,7 +150,7 @@ static bool ud_kmod_mrn_invalidate(struct mmu_interval_notifier *mni,
 	}
 	if (held)
 		atomic_long_inc(&ud_kmod_stats.mr_held);
-	if (woke || held)
+	if (woke)
 		ud_kmod_engine_kick();
 	return true;
 }
@@ -217,9 +218,14 @@ int ud_kmod_mrn_commit(struct ud_kmod_mrn *m, unsigned long seq, u32 idx,
 	return err;
 }
 
+/*
+ * A region to reap wakes the engine (its pins come back with no ioctl);
+ * a held one waits for its next use (a request, REG_MR, DEREG_MR, CHECK,
+ * BIND_MW): the look is the page tables' state then.
+ */
 bool ud_kmod_mrn_pending(void)
 {
-	return READ_ONCE(ud_mrn_invalid) || READ_ONCE(ud_mrn_nheld);
+	return READ_ONCE(ud_mrn_invalid);
 }
 
 /*

@@ -44,8 +44,12 @@ while [ $i -lt "$loops" ]; do
 			dmesg | sed 's/^/uldma-testloop: dmesg: /'
 		fi
 	done
-	[ $bad = 0 ] || fail=$((fail + 1))
-	echo "uldma-testloop: run $i:$line"
+	if [ $bad = 0 ]; then
+		echo "uldma-testloop: run $i ok:$line"
+	else
+		fail=$((fail + 1))
+		echo "uldma-testloop: run $i FAILED:$line"
+	fi
 done
 echo "uldma-testloop: $loops runs, $fail failed"
 sed 's/^/uldma-testloop: stats: /' $STATS | grep -E 'mr_|sh_|pins'
