@@ -702,11 +702,11 @@ int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 			mutex_unlock(&ud_kmod_sh_lock);
 			sh_recheck();
 		}
-		if (!*shp)
+		if (!*shp) {
 			err = -EBADFD;
-		else if (s->op == ULDMA_SH_UNMAP)
+		} else if (s->op == ULDMA_SH_UNMAP) {
 			err = sh_unmap(*shp, s);
-		else {
+		} else {
 			sh_no_held();
 			err = sh_access(*shp, s);
 		}
