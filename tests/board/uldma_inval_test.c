@@ -15,8 +15,14 @@
  *   - DEREG_MR of a region that went with its memory answers 0 once, then
  *     ENOKEY;
  *   - mprotect to read-only: the key is dead, a write into it is ENOKEY
- *     and the buffer unchanged; MADV_DONTNEED: the key is dead;
+ *     and the buffer unchanged; MADV_DONTNEED, then writes (new frames):
+ *     the key is dead;
  *   - a window bound to a region whose memory went: its R_Key is dead;
+ *   - a VMA split in a region's 2 MB block (munmap or mprotect of a page
+ *     1 MB away: Linux 6.1 sends a clear over the whole block), also with
+ *     writes queued, an mprotect adding exec, one to read-only of a
+ *     region with only remote read: the region stays (held, looked at,
+ *     kept), its writes land;
  *   - fork (a child that exits) leaves a region alive and writable;
  *   - a child that registers, queues 16 writes (engine held) and exits:
  *     its pins all come back;

@@ -36,7 +36,10 @@
  *     loses its shadow before the call returns (ENOENT, nothing written,
  *     the pending STORE forgotten) and its pin at the next call; an
  *     mprotect leaving every right, fork and a child's exit leave
- *     shadows alive.
+ *     shadows alive;
+ *   - a VMA split in a shadowed page's 2 MB block (munmap or mprotect of a
+ *     page 1 MB away: Linux 6.1 sends a clear over the whole block) keeps
+ *     the shadows and a STORE pending to one (held, looked at, kept).
  * One line per check, then "shadow: N/N checks passed"; exit 0 iff all
  * held.  Built static for each guest (tests/board/Makefile).
  */
