@@ -325,6 +325,8 @@ struct ud_kmod_stats {
 	atomic_long_t cq_bad_index;	/* CQ consumer index not believed   */
 	atomic_long_t mr_invalidated;	/* regions whose memory went        */
 	atomic_long_t mr_reaped;	/* of them, deregistered by the home */
+	atomic_long_t mr_held;		/* held by a clear / mprotect       */
+	atomic_long_t mr_kept;		/* of them, found in place          */
 };
 extern struct ud_kmod_stats ud_kmod_stats;
 void ud_kmod_stats_count_completion(int status);
