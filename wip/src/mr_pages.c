@@ -276,6 +276,13 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert nc_same: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
+	/*@ assert ch_lit1: \at(m->ch_top, Pre) == m->ch_top &&
+	      (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	        \at(m->ch_pos[x], Pre) == m->ch_pos[x] &&
+	        \at(m->ch_list[x], Pre) == m->ch_list[x] &&
+	        \at(m->ch_q[x], Pre) == m->ch_q[x]); */
+	/*@ assert ch_lit2: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, Pre) ==>
+	      \at(ud_pg_chunk(m, k, q), Pre) == ud_pg_chunk(m, k, q); */
 	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
@@ -474,11 +481,56 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert blocks_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nd ==> m->list[k].top[y] != d &&
+	      m->dr_pos[m->list[k].top[y]] >= m->dr_top; */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert ch_lit1: \at(m->ch_top, Pre) == m->ch_top &&
+	      (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	        \at(m->ch_pos[x], Pre) == m->ch_pos[x] &&
+	        \at(m->ch_list[x], Pre) == m->ch_list[x] &&
+	        \at(m->ch_q[x], Pre) == m->ch_q[x]); */
+	/*@ assert nc_same: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
+	/*@ assert ch_lit2: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, Pre) ==>
+	      \at(ud_pg_chunk(m, k, q), Pre) == ud_pg_chunk(m, k, q); */
+	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
-	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert d_at: m->list[i].top[t] == d && m->dr_pos[d] < m->dr_top; */
+	/*@ assert drs_used: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      x != d && m->dr_list[x] < UD_PG_NLIST &&
+	      m->dr_q[x] < \at(m->list[m->dr_list[x]].nd, Pre) &&
+	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
+	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
+}
+
+/* The length store of set_len alone: the pools' free sets kept across it
+ * are proved in this small context (in set_len's, fs_both timed out at
+ * 15 s: npages and the free sets' arrays share the uint32 memory). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires list: i < UD_PG_NLIST;
+    assigns m->list[i].npages;
+    ensures fs: ud_pg_fs(m);
+    ensures length: m->list[i].npages == n;
+*/
+static void set_npages(struct ud_mpg *m, uint32_t i, uint32_t n)
+{
+	/*@ assert pre_ch: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert pre_dr: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	m->list[i].npages = n;
+	/*@ assert ch_frame: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      *(&m->ch_perm[0] + x) == \at(*(&m->ch_perm[0] + x), Pre) &&
+	      *(&m->ch_pos[0] + x) == \at(*(&m->ch_pos[0] + x), Pre); */
+	/*@ assert ch_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert dr_frame: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      *(&m->dr_perm[0] + x) == \at(*(&m->dr_perm[0] + x), Pre) &&
+	      *(&m->dr_pos[0] + x) == \at(*(&m->dr_pos[0] + x), Pre); */
+	/*@ assert dr_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
 }
 
 /* Set the length of list i within the chunks it holds. */
@@ -494,16 +546,7 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 */
 static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 {
-	/*@ assert pre_fs: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
-	m->list[i].npages = n;
-	/*@ assert tops: m->ch_top == \at(m->ch_top, Pre) && m->dr_top == \at(m->dr_top, Pre); */
-	/*@ assert arrays: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
-	      m->ch_perm[x] == \at(m->ch_perm[x], Pre) && m->ch_pos[x] == \at(m->ch_pos[x], Pre); */
-	/*@ assert arrays2: \forall integer x; 0 <= x < UD_PG_NDIR ==>
-	      m->dr_perm[x] == \at(m->dr_perm[x], Pre) && m->dr_pos[x] == \at(m->dr_pos[x], Pre); */
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	set_npages(m, i, n);
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      (k != i ==> m->list[k].npages == \at(m->list[k].npages, Pre)) &&
 	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
