@@ -63,6 +63,7 @@ static uint32_t ndir(uint32_t n)
       \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
     ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
       m->list[k].npages == \old(m->list[k].npages);
+    ensures chside: ud_pg_chside{Pre, Post}(m);
 */
 static uint32_t take_dr(struct ud_mpg *m)
 {
@@ -150,6 +151,7 @@ static void fs_give_ch(struct ud_mpg *m, uint32_t c)
       \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
     ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
       m->list[k].npages == \old(m->list[k].npages);
+    ensures drside: ud_pg_drside{Pre, Post}(m);
 */
 static void give_ch(struct ud_mpg *m, uint32_t c)
 {
@@ -214,6 +216,108 @@ static void give_dr(struct ud_mpg *m, uint32_t d)
 	/*@ ghost dr_conv(m, m->dr_top); */
 }
 
+/* The count stores of drop_chunk and drop_block alone, each with the
+ * frame its caller needs stated on the fields: every chunk of every list
+ * (ud_pg_chunk, a logic function of the uint16 memory the store writes),
+ * the tops, the directory blocks, the owners.  Proved in this small
+ * context; in the steps' contexts chunks_kept and the two-state frame
+ * predicates across the store timed out (2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires list: i < UD_PG_NLIST;
+    assigns m->list[i].nc;
+    ensures nc: m->list[i].nc == v;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures nds: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nd == \old(m->list[k].nd) &&
+      (k != i ==> m->list[k].nc == \old(m->list[k].nc));
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures owners: (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+        m->ch_list[x] == \old(m->ch_list[x]) && m->ch_q[x] == \old(m->ch_q[x])) &&
+      (\forall integer x; 0 <= x < UD_PG_NDIR ==>
+        m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]));
+    ensures chunks: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 4096 ==>
+      ud_pg_chunk(m, k, y) == \old(ud_pg_chunk(m, k, y));
+    ensures drside: ud_pg_drside{Pre, Post}(m);
+*/
+static void put_nc(struct ud_mpg *m, uint32_t i, uint16_t v)
+{
+	m->list[i].nc = v;
+	/*@ assert w_tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+	      m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert w_dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert w_div: \forall integer y; 0 <= y < 4096 ==> 0 <= y / 64 < 64 && 0 <= y % 64 < 64; */
+}
+
+/*@ requires valid: \valid(m);
+    requires list: i < UD_PG_NLIST;
+    assigns m->list[i].nd;
+    ensures nd: m->list[i].nd == v;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures ncs: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nc == \old(m->list[k].nc) &&
+      (k != i ==> m->list[k].nd == \old(m->list[k].nd));
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures owners: (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+        m->ch_list[x] == \old(m->ch_list[x]) && m->ch_q[x] == \old(m->ch_q[x])) &&
+      (\forall integer x; 0 <= x < UD_PG_NDIR ==>
+        m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]));
+    ensures chunks: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 4096 ==>
+      ud_pg_chunk(m, k, y) == \old(ud_pg_chunk(m, k, y));
+*/
+static void put_nd(struct ud_mpg *m, uint32_t i, uint16_t v)
+{
+	m->list[i].nd = v;
+	/*@ assert w_tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+	      m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert w_dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert w_div: \forall integer y; 0 <= y < 4096 ==> 0 <= y / 64 < 64 && 0 <= y % 64 < 64; */
+}
+
+/* add_block's four stores: block d at position t of list i.  Its
+ * contract carries the chunk side's frame as the predicate ud_pg_chside,
+ * proved in this small context; with take_dr's, add_block's chside is the
+ * two joined, conjunct by conjunct (in add_block's context, with the
+ * stores inline, it timed out: the predicate's body must be proved on the
+ * memories themselves, where Qed no longer helps). */
+/*@ requires valid: \valid(m);
+    requires list: i < UD_PG_NLIST && t < 64 && d < UD_PG_NDIR && m->list[i].nc <= 64 * t;
+    requires ncs: \forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096;
+    requires cells: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < m->list[k].nc ==>
+      m->list[k].top[q / 64] < UD_PG_NDIR;
+    assigns m->dr_list[d], m->dr_q[d], m->list[i].top[t], m->list[i].nd;
+    ensures vals: m->list[i].top[t] == d && m->dr_list[d] == i && m->dr_q[d] == t &&
+      m->list[i].nd == t + 1;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 && (k != i || y != t) ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nc == \old(m->list[k].nc) && (k != i ==> m->list[k].nd == \old(m->list[k].nd));
+    ensures owners: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+      m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]);
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures chside: ud_pg_chside{Pre, Post}(m);
+*/
+static void put_block(struct ud_mpg *m, uint32_t i, uint32_t t, uint32_t d)
+{
+	m->dr_list[d] = (uint16_t)i;
+	m->dr_q[d] = (uint16_t)t;
+	m->list[i].top[t] = (uint16_t)d;
+	m->list[i].nd = (uint16_t)(t + 1u);
+	/*@ assert w_div: \forall integer y; 0 <= y < 4096 ==> 0 <= y / 64 < 64 && 0 <= y % 64 < 64; */
+	/*@ assert w_own: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      \at(m->ch_list[x], Pre) == m->ch_list[x] && \at(m->ch_q[x], Pre) == m->ch_q[x]; */
+	/*@ assert w_nc: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
+	/*@ assert w_chunks: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, Pre) ==>
+	      \at(ud_pg_chunk(m, k, q), Pre) == ud_pg_chunk(m, k, q); */
+}
+
 /* Take a free directory block for position nd of list i. */
 /*@ requires valid: \valid(m);
     requires tb: ud_pg_tights_but(m, i);
@@ -243,10 +347,11 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
 	/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nd ==> m->list[k].top[y] != d; */
-	m->dr_list[d] = (uint16_t)i;
-	m->dr_q[d] = (uint16_t)t;
-	m->list[i].top[t] = (uint16_t)d;
-	m->list[i].nd = (uint16_t)(t + 1u);
+	/*@ assert cells0: ud_pg_use_div(0) && m->list[i].nc <= 64 * t &&
+	      (\forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096) &&
+	      \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < m->list[k].nc ==>
+	      m->list[k].top[q / 64] < UD_PG_NDIR; */
+	put_block(m, i, t, d);
 	/*@ assert tops: \forall integer k, integer y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 &&
 	      (k != i || y != t) ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
@@ -276,13 +381,6 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
 	/*@ assert nc_same: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
-	/*@ assert ch_lit1: \at(m->ch_top, Pre) == m->ch_top &&
-	      (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
-	        \at(m->ch_pos[x], Pre) == m->ch_pos[x] &&
-	        \at(m->ch_list[x], Pre) == m->ch_list[x] &&
-	        \at(m->ch_q[x], Pre) == m->ch_q[x]); */
-	/*@ assert ch_lit2: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, Pre) ==>
-	      \at(ud_pg_chunk(m, k, q), Pre) == ud_pg_chunk(m, k, q); */
 	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
@@ -389,7 +487,8 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	give_ch(m, c);
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      (m->ch_pos[x] < m->ch_top <==> \at(m->ch_pos[x] < m->ch_top, Pre)); */
-	m->list[i].nc = (uint16_t)q;
+	/*@ assert nc_bound: \forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096; */
+	put_nc(m, i, (uint16_t)q);
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
 	      m->list[k].nd == \at(m->list[k].nd, Pre) &&
@@ -402,8 +501,6 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
 	      0 <= y % 64 < 64 && y / 64 < 64; */
-	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
-	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
 	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
@@ -423,6 +520,9 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	/*@ assert still_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) != c &&
 	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
+	/*@ assert own_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
+	      m->ch_list[ud_pg_chunk(m, k, y)] == k && m->ch_q[ud_pg_chunk(m, k, y)] == y; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
@@ -456,7 +556,8 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	give_dr(m, d);
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
-	m->list[i].nd = (uint16_t)t;
+	/*@ assert nc_bound: \forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096; */
+	put_nd(m, i, (uint16_t)t);
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
 	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
@@ -485,19 +586,20 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      0 <= y < m->list[k].nd ==> m->list[k].top[y] != d &&
 	      m->dr_pos[m->list[k].top[y]] >= m->dr_top; */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
-	/*@ assert ch_lit1: \at(m->ch_top, Pre) == m->ch_top &&
-	      (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
-	        \at(m->ch_pos[x], Pre) == m->ch_pos[x] &&
-	        \at(m->ch_list[x], Pre) == m->ch_list[x] &&
-	        \at(m->ch_q[x], Pre) == m->ch_q[x]); */
-	/*@ assert nc_same: \forall integer k; 0 <= k < UD_PG_NLIST ==>
-	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
-	/*@ assert ch_lit2: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, Pre) ==>
-	      \at(ud_pg_chunk(m, k, q), Pre) == ud_pg_chunk(m, k, q); */
-	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
+	/*@ assert lch_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
+	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top &&
+	      m->ch_list[ud_pg_chunk(m, k, y)] == k && m->ch_q[ud_pg_chunk(m, k, y)] == y; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
 	/*@ assert d_at: m->list[i].top[t] == d && m->dr_pos[d] < m->dr_top; */
+	/*@ assert drs_pre: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      x != d && \at(m->dr_pos[x], Pre) >= \at(m->dr_top, Pre); */
+	/*@ assert drs_q: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      \at(m->dr_list[x], Pre) < UD_PG_NLIST &&
+	      \at(m->dr_q[x], Pre) < \at(m->list[m->dr_list[x]].nd, Pre) &&
+	      \at(m->dr_q[x], Pre) < 64 &&
+	      \at(m->list[m->dr_list[x]].top[m->dr_q[x]], Pre) == x; */
 	/*@ assert drs_used: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
 	      x != d && m->dr_list[x] < UD_PG_NLIST &&
 	      m->dr_q[x] < \at(m->list[m->dr_list[x]].nd, Pre) &&
