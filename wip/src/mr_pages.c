@@ -383,6 +383,12 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
 	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert drs_d: m->dr_list[d] == i && m->dr_q[d] == t && t < m->list[i].nd &&
+	      m->list[i].top[t] == d; */
+	/*@ assert drs_q: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
+	      \at(m->dr_list[x], Pre) < UD_PG_NLIST &&
+	      \at(m->dr_q[x], Pre) < \at(m->list[m->dr_list[x]].nd, Pre) &&
+	      \at(m->list[m->dr_list[x]].top[m->dr_q[x]], Pre) == x; */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
@@ -512,11 +518,12 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
-	/*@ assert nd_tops: \forall integer k; 0 <= k < UD_PG_NLIST ==>
-	      \at(m->list[k].nd, Pre) == m->list[k].nd &&
-	      \forall integer y; 0 <= y < 64 ==> \at(m->list[k].top[y], Pre) == m->list[k].top[y]; */
-	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
-	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert su_pre: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y < \at(m->list[k].nc, Pre) && (k != i || y != q); */
+	/*@ assert su_old: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(ud_pg_chunk(m, k, y), Pre) != c &&
+	      \at(ud_pg_chunk(m, k, y), Pre) < UD_PG_NCHUNK &&
+	      \at(m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top, Pre); */
 	/*@ assert still_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) != c &&
 	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
@@ -524,8 +531,10 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
 	      m->ch_list[ud_pg_chunk(m, k, y)] == k && m->ch_q[ud_pg_chunk(m, k, y)] == y; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
-	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
 
@@ -600,10 +609,13 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      \at(m->dr_q[x], Pre) < \at(m->list[m->dr_list[x]].nd, Pre) &&
 	      \at(m->dr_q[x], Pre) < 64 &&
 	      \at(m->list[m->dr_list[x]].top[m->dr_q[x]], Pre) == x; */
-	/*@ assert drs_used: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
-	      x != d && m->dr_list[x] < UD_PG_NLIST &&
-	      m->dr_q[x] < \at(m->list[m->dr_list[x]].nd, Pre) &&
+	/*@ assert drs_h: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre) &&
+	      m->dr_list[x] < UD_PG_NLIST && m->dr_q[x] < 64; */
+	/*@ assert drs_top: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
 	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
+	/*@ assert drs_nd: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_q[x] < m->list[m->dr_list[x]].nd; */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
