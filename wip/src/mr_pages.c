@@ -398,6 +398,9 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
 	/*@ assert drs_nd: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
 	      m->dr_q[x] < m->list[m->dr_list[x]].nd; */
+	/*@ assert drs_all: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] < UD_PG_NLIST && m->dr_q[x] < m->list[m->dr_list[x]].nd &&
+	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
