@@ -151,11 +151,7 @@ void ud_eng_va_drop_vc(struct ud_eng_va *e, uint8_t vc)
       off % UD_VA_PKT == 0 && off < b.len;
     requires room: ud_pt_n <= UD_PT_LOG - 2 && ud_dma_n <= UD_DMA_LOG - 2;
     assigns s->cb[0 .. 15], tx->rd[0 .. 15], buf[0 .. UD_VA_PKT - 1], ud_env,
-            ud_pt_n, ud_pt_cb[ud_pt_n .. ud_pt_n + 1], ud_pt_va[ud_pt_n .. ud_pt_n + 1],
-            ud_pt_wnr[ud_pt_n .. ud_pt_n + 1], ud_pt_res[ud_pt_n .. ud_pt_n + 1],
-            ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 1], ud_dma_len[ud_dma_n .. ud_dma_n + 1],
-            ud_dma_wr[ud_dma_n .. ud_dma_n + 1], ud_dma_va[ud_dma_n .. ud_dma_n + 1],
-            ud_dma_w[ud_dma_n .. ud_dma_n + 1];
+            UD_ENG_VA_LOGS(1);
     ensures inv: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
     ensures grew: \old(ud_dma_n) <= ud_dma_n <= \old(ud_dma_n) + 2 &&
       \old(ud_pt_n) <= ud_pt_n <= \old(ud_pt_n) + 2;
@@ -190,13 +186,8 @@ static struct ud_va_tx_out tx_side(struct ud_smmu *s, struct ud_va_tx *tx,
     requires room: ud_pt_n <= UD_PT_LOG - 2 && ud_dma_n <= UD_DMA_LOG - 2 &&
                    ud_rep_n < UD_REP_LOG;
     assigns s->cb[0 .. 15], *ff, rx->b[0 .. UD_VA_RX_NB - 1], ud_env,
-            ud_pt_n, ud_pt_cb[ud_pt_n .. ud_pt_n + 1], ud_pt_va[ud_pt_n .. ud_pt_n + 1],
-            ud_pt_wnr[ud_pt_n .. ud_pt_n + 1], ud_pt_res[ud_pt_n .. ud_pt_n + 1],
-            ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 1], ud_dma_len[ud_dma_n .. ud_dma_n + 1],
-            ud_dma_wr[ud_dma_n .. ud_dma_n + 1], ud_dma_va[ud_dma_n .. ud_dma_n + 1],
-            ud_dma_w[ud_dma_n .. ud_dma_n + 1],
-            ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n],
-            ud_rep_kind[ud_rep_n];
+            UD_ENG_VA_LOGS(1),
+            UD_ENG_VA_REPS;
     ensures inv: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
     ensures grew: \old(ud_dma_n) <= ud_dma_n <= \old(ud_dma_n) + 2 &&
       \old(ud_pt_n) <= ud_pt_n <= \old(ud_pt_n) + 2 &&

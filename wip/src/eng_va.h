@@ -102,6 +102,16 @@ struct ud_eng_va_out {
 #define UD_ENG_VA_Q(q) (q).trid, (q).seq, (q).pd, (q).vc, (q).kind, (q).node, (q).src, \
 	(q).dst, (q).len, (q).next
 
+/* What a packet may append to the doors' ghost logs (src/ud_platform.h):
+ * up to k + 1 walks and memory accesses, and one reply. */
+#define UD_ENG_VA_LOGS(k) ud_pt_n, ud_pt_cb[ud_pt_n .. ud_pt_n + k], \
+	ud_pt_va[ud_pt_n .. ud_pt_n + k], ud_pt_wnr[ud_pt_n .. ud_pt_n + k], \
+	ud_pt_res[ud_pt_n .. ud_pt_n + k], ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + k], \
+	ud_dma_len[ud_dma_n .. ud_dma_n + k], ud_dma_wr[ud_dma_n .. ud_dma_n + k], \
+	ud_dma_va[ud_dma_n .. ud_dma_n + k], ud_dma_w[ud_dma_n .. ud_dma_n + k]
+#define UD_ENG_VA_REPS ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n], \
+	ud_rep_seq[ud_rep_n], ud_rep_kind[ud_rep_n]
+
 #include "eng_va.acsl"
 
 /*@ requires valid: \valid(e);
@@ -182,13 +192,8 @@ void ud_eng_va_drop_vc(struct ud_eng_va *e, uint8_t vc);
                    ud_rep_n < UD_REP_LOG;
     assigns s->cb[0 .. 15], tx->rd[0 .. 15], *ff, rx->b[0 .. UD_VA_RX_NB - 1],
             buf[0 .. UD_VA_PKT - 1], ud_env,
-            ud_pt_n, ud_pt_cb[ud_pt_n .. ud_pt_n + 3], ud_pt_va[ud_pt_n .. ud_pt_n + 3],
-            ud_pt_wnr[ud_pt_n .. ud_pt_n + 3], ud_pt_res[ud_pt_n .. ud_pt_n + 3],
-            ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 3], ud_dma_len[ud_dma_n .. ud_dma_n + 3],
-            ud_dma_wr[ud_dma_n .. ud_dma_n + 3], ud_dma_va[ud_dma_n .. ud_dma_n + 3],
-            ud_dma_w[ud_dma_n .. ud_dma_n + 3],
-            ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n],
-            ud_rep_kind[ud_rep_n];
+            UD_ENG_VA_LOGS(3),
+            UD_ENG_VA_REPS;
     ensures inv: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
     ensures in_blk: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       ud_eng_va_in_blk(i, b.pd, b.src, b.dst, b.len);
@@ -211,13 +216,8 @@ struct ud_eng_va_pkt ud_eng_va_packet(struct ud_smmu *s, struct ud_va_tx *tx,
     assigns e->q[0 .. UD_ENG_VA_NQ - 1].next, e->q[0 .. UD_ENG_VA_NQ - 1].live, e->rr,
             s->cb[0 .. 15], tx->rd[0 .. 15], *ff, rx->b[0 .. UD_VA_RX_NB - 1],
             buf[0 .. UD_VA_PKT - 1], ud_env,
-            ud_pt_n, ud_pt_cb[ud_pt_n .. ud_pt_n + 3], ud_pt_va[ud_pt_n .. ud_pt_n + 3],
-            ud_pt_wnr[ud_pt_n .. ud_pt_n + 3], ud_pt_res[ud_pt_n .. ud_pt_n + 3],
-            ud_dma_n, ud_dma_pa[ud_dma_n .. ud_dma_n + 3], ud_dma_len[ud_dma_n .. ud_dma_n + 3],
-            ud_dma_wr[ud_dma_n .. ud_dma_n + 3], ud_dma_va[ud_dma_n .. ud_dma_n + 3],
-            ud_dma_w[ud_dma_n .. ud_dma_n + 3],
-            ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n],
-            ud_rep_kind[ud_rep_n];
+            UD_ENG_VA_LOGS(3),
+            UD_ENG_VA_REPS;
     ensures inv: ud_eng_va_inv(e) && ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
     ensures attributed: ud_eng_va_log_ok(\old(ud_dma_n), ud_dma_n);
     ensures run: \forall integer lo; 0 <= lo <= \old(ud_dma_n) ==>
