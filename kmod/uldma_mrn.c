@@ -229,17 +229,38 @@ bool ud_kmod_mrn_pending(void)
 }
 
 /*
+ * The page mapped at user address a of mm now, in a VMA giving every right
+ * in need (VM_READ, VM_WRITE), or NULL.  Looks, never faults a page in
+ * (FOLL_NOFAULT; a page under migration is waited for); the reference
+ * taken is dropped at once, so the result is only to be compared with a
+ * page the caller pins.  mmap_lock of mm held for read.  The one look of
+ * the three notifiers' held entries (regions, shadow pages, VIA exports).
+ */
+struct page *ud_kmod_page_at(struct mm_struct *mm, unsigned long a,
+			     unsigned long need)
+{
+	struct vm_area_struct *vma = vma_lookup(mm, a);
+	struct page *page;
+
+	if (!vma || (vma->vm_flags & need) != need)
+		return NULL;
+	if (get_user_pages_remote(mm, a, 1, FOLL_NOFAULT | FOLL_MIGRATION,
+				  &page, NULL, NULL) != 1)
+		return NULL;
+	put_page(page);
+	return page;
+}
+
+/*
  * Does every page of region r still map its pinned frame, in a VMA that
  * gives the rights the region needs (read always -- the engine reads any
- * region -- and write when it may be written)?  Looks, never faults a page
- * in (FOLL_NOFAULT; a page under migration is waited for).  mmap_lock of
- * mm held for read.
+ * region -- and write when it may be written)?  mmap_lock of mm held for
+ * read.
  */
 static bool ud_kmod_mrn_same(struct mm_struct *mm, const struct ud_mr *r)
 {
 	unsigned long need = VM_READ;
 	unsigned long a = (unsigned long)(r->iova & PAGE_MASK);
-	struct vm_area_struct *vma;
 	struct page *page;
 	u32 i;
 
@@ -247,15 +268,8 @@ static bool ud_kmod_mrn_same(struct mm_struct *mm, const struct ud_mr *r)
 			 UD_ACC_REMOTE_ATOMIC))
 		need |= VM_WRITE;
 	for (i = 0; i < r->npages; i++, a += PAGE_SIZE) {
-		vma = vma_lookup(mm, a);
-		if (!vma || (vma->vm_flags & need) != need)
-			return false;
-		if (get_user_pages_remote(mm, a, 1,
-					  FOLL_NOFAULT | FOLL_MIGRATION,
-					  &page, NULL, NULL) != 1)
-			return false;
-		put_page(page);
-		if (page_to_pfn(page) != r->pfn[i])
+		page = ud_kmod_page_at(mm, a, need);
+		if (!page || page_to_pfn(page) != r->pfn[i])
 			return false;
 	}
 	return true;

@@ -354,8 +354,7 @@ static void sh_put(struct ud_kmod_shpg *x)
 
 /*
  * Does x's page still map its pinned frame, in a VMA giving the rights
- * its shadow has?  Looks, never faults a page in (FOLL_NOFAULT; a page
- * under migration is waited for).  mmap_lock of mm held for read, not
+ * its shadow has (ud_kmod_page_at)?  mmap_lock of mm held for read, not
  * the shadow lock.
  */
 static bool sh_same_page(struct mm_struct *mm, struct ud_kmod_shpg *x)
@@ -363,21 +362,12 @@ static bool sh_same_page(struct mm_struct *mm, struct ud_kmod_shpg *x)
 	unsigned long a = (unsigned long)x->vpage << PAGE_SHIFT;
 	u32 rights = READ_ONCE(x->rights);
 	unsigned long need = 0;
-	struct vm_area_struct *vma;
-	struct page *page;
 
 	if (rights & UD_SH_R_READ)
 		need |= VM_READ;
 	if (rights & UD_SH_R_WRITE)
 		need |= VM_WRITE;
-	vma = vma_lookup(mm, a);
-	if (!vma || (vma->vm_flags & need) != need)
-		return false;
-	if (get_user_pages_remote(mm, a, 1, FOLL_NOFAULT | FOLL_MIGRATION,
-				  &page, NULL, NULL) != 1)
-		return false;
-	put_page(page);
-	return page == x->pg;
+	return ud_kmod_page_at(mm, a, need) == x->pg;
 }
 
 /*

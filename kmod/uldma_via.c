@@ -431,30 +431,18 @@ static const struct mmu_interval_notifier_ops via_mn_ops = {
 
 /*
  * Does every page of ex still map its pinned frame, in a VMA giving the
- * right the node's table is used for?  Looks, never faults a page in
- * (FOLL_NOFAULT; a page being migrated is waited for).  mmap_lock held
+ * right the node's table is used for (ud_kmod_page_at)?  mmap_lock held
  * for read, not the VIA lock.
  */
 static bool via_same_pages(struct mm_struct *mm, struct via_export *ex)
 {
 	unsigned long need = ex->node == VIA_NODE_EXP ? VM_WRITE : VM_READ;
 	unsigned long a = ex->addr;
-	struct vm_area_struct *vma;
-	struct page *page;
 	u32 i;
 
-	for (i = 0; i < ex->npages; i++, a += PAGE_SIZE) {
-		vma = vma_lookup(mm, a);
-		if (!vma || (vma->vm_flags & need) != need)
+	for (i = 0; i < ex->npages; i++, a += PAGE_SIZE)
+		if (ud_kmod_page_at(mm, a, need) != ex->pages[i])
 			return false;
-		if (get_user_pages_remote(mm, a, 1,
-					  FOLL_NOFAULT | FOLL_MIGRATION,
-					  &page, NULL, NULL) != 1)
-			return false;
-		put_page(page);
-		if (page != ex->pages[i])
-			return false;
-	}
 	return true;
 }
 
