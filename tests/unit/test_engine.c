@@ -253,8 +253,8 @@ START_TEST(wr_write_moves_every_byte)
 
 	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_OK);
 	memcpy(qm + (w.rva - QB.va), pm + (w.lva - PB.va), w.len);
-	completion(0, aqp, UD_OK, w.len);
 	wr_check("rdma write");
+	completion(0, aqp, UD_OK, w.len);
 }
 END_TEST
 
@@ -267,8 +267,8 @@ START_TEST(wr_read_moves_every_byte)
 
 	ck_assert_int_eq(ud_wr_run(&A, aqp, &B, bqp, &w, scratch), UD_OK);
 	memcpy(pm + (w.lva - PB.va), qm + (w.rva - QB.va), w.len);
-	completion(0, aqp, UD_OK, w.len);
 	wr_check("rdma read");
+	completion(0, aqp, UD_OK, w.len);
 }
 END_TEST
 
@@ -293,9 +293,9 @@ START_TEST(wr_write_dst_dereg_midrun)
 	ck_assert_int_ne(st, UD_OK);
 	eq("hook fired", hk.armed, 0);
 	memcpy(qm + (w.rva - QB.va), pm + (w.lva - PB.va), moved);
+	wr_check("write, destination deregistered at packet 10");
 	completion(0, aqp, st, moved);
 	eq("status: key of a deregistered region", st, UD_E_KEY);
-	wr_check("write, destination deregistered at packet 10");
 }
 END_TEST
 
@@ -313,9 +313,9 @@ START_TEST(wr_write_src_dereg_midrun)
 	host_dma.hook = NULL;
 	eq("hook fired", hk.armed, 0);
 	memcpy(qm + (w.rva - QB.va), pm + (w.lva - PB.va), moved);
+	wr_check("write, source deregistered at packet 5");
 	completion(0, aqp, st, moved);
 	eq("status: key of a deregistered region", st, UD_E_KEY);
-	wr_check("write, source deregistered at packet 5");
 }
 END_TEST
 
@@ -339,9 +339,9 @@ START_TEST(wr_read_key_invalidated_midrun)
 	host_dma.hook = NULL;
 	eq("hook fired", hk.armed, 0);
 	memcpy(pm + (w.lva - PB.va), qm + (w.rva - QB.va), 8u * UD_WR_PKT);
+	wr_check("read, window invalidated at packet 7");
 	completion(0, aqp, st, 8u * UD_WR_PKT);
 	eq("status: the window's key invalidated", st, UD_E_KEY);
-	wr_check("read, window invalidated at packet 7");
 
 	/* the destination (P's region) goes at packet 3's load */
 	w = (struct ud_wr){ UD_WR_READ, plk, qrk, PB.va + 8000, QVA + 9, 5000 };
@@ -350,9 +350,9 @@ START_TEST(wr_read_key_invalidated_midrun)
 	host_dma.hook = NULL;
 	eq("hook fired", hk.armed, 0);
 	memcpy(pm + (w.lva - PB.va), qm + (w.rva - QB.va), 3u * UD_WR_PKT);
+	wr_check("read, destination deregistered at packet 3");
 	completion(1, aqp, st, 3u * UD_WR_PKT);
 	eq("status: key of a deregistered region", st, UD_E_KEY);
-	wr_check("read, destination deregistered at packet 3");
 }
 END_TEST
 
@@ -454,9 +454,10 @@ START_TEST(shadow_alg2_interleaved)
 	ck_assert_int_eq(ud_sh_encode(QSRC + 0x400, 3, &qs3), UD_OK);
 	ck_assert_int_eq(ud_eng_sh_a2(&r, &cfg, UD_BUS_STORE, pd1, 2500, shbuf, &shd), UD_SH_NOTHING);
 	ck_assert_int_eq(ud_eng_sh_a2(&r, &cfg, UD_BUS_STORE, qd3, 1000, shbuf, &shd), UD_SH_NOTHING);
-	ck_assert_int_eq(ud_eng_sh_a2(&r, &cfg, UD_BUS_LOAD, ps1, 0, shbuf, &shd), UD_E_SEQ);
-	eq("door calls after the refused LOAD", host_dma.n, 0);
+	int32_t st = ud_eng_sh_a2(&r, &cfg, UD_BUS_LOAD, ps1, 0, shbuf, &shd);
 	sh_check("alg 2, interleaved");
+	eq("door calls after the refused LOAD", host_dma.n, 0);
+	eq("alg 2: P's LOAD after Q's STORE", st, UD_E_SEQ);
 	ck_assert_int_eq(ud_eng_sh_a2(&r, &cfg, UD_BUS_STORE, pd1, 2500, shbuf, &shd), UD_SH_NOTHING);
 	ck_assert_int_eq(ud_eng_sh_a2(&r, &cfg, UD_BUS_LOAD, ps1, 0, shbuf, &shd), UD_SH_STARTED);
 	sh_move(0, 0x11, 1, 0x200, 2500);
@@ -565,13 +566,15 @@ START_TEST(via_descriptor_every_byte)
 	via_nodes();
 	struct ud_via_desc d = { VS.va + 0x123, VD.va + 0x456, 3 * 4096 + 0x321 };
 
-	ck_assert_int_eq(ud_eng_via_write(&vis, 6, &TA, &TB, &d, vbuf_), UD_E_PERM);
-	completion(0, 6, UD_E_PERM, 0);
+	ud_status st = ud_eng_via_write(&vis, 6, &TA, &TB, &d, vbuf_);
 	via_check("VIA, another VI's tag");
-	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &TA, &TB, &d, vbuf_), UD_OK);
+	eq("VIA, another VI's tag", st, UD_E_PERM);
+	completion(0, 6, UD_E_PERM, 0);
+	st = ud_eng_via_write(&vis, 5, &TA, &TB, &d, vbuf_);
 	memcpy(vdm + 0x456, vsm + 0x123, d.len);
-	completion(1, 5, UD_OK, d.len);
 	via_check("VIA descriptor");
+	eq("VIA descriptor", st, UD_OK);
+	completion(1, 5, UD_OK, d.len);
 }
 END_TEST
 
@@ -590,23 +593,25 @@ START_TEST(via_export_withdrawn_midrun)
 	uint32_t moved = 4096 - 0x800;              /* up to the window's page 1 */
 
 	arm(0, 0, unexport_q9);
-	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &TA, &TB, &d, vbuf_), UD_E_NOENT);
+	ud_status st = ud_eng_via_write(&vis, 5, &TA, &TB, &d, vbuf_);
 	host_dma.hook = NULL;
 	eq("hook fired", hk.armed, 0);
 	memcpy(vdm + 0x800, vsm + 0x200, moved);
-	completion(0, 5, UD_E_NOENT, moved);
 	via_check("VIA, destination export withdrawn");
+	eq("VIA, destination export withdrawn", st, UD_E_NOENT);
+	completion(0, 5, UD_E_NOENT, moved);
 
 	ck_assert_int_eq(ud_tpt_export(&TB, 9, 0x91, 0), UD_OK);
 	d = (struct ud_via_desc){ VS.va + 0x10, VD.va + 0x20, 3 * 4096 + 0x100 };
 	moved = 2 * 4096 - 0x10;                     /* up to P's page 5 */
 	arm(1, 0, unexport_p5);
-	ck_assert_int_eq(ud_eng_via_write(&vis, 5, &TA, &TB, &d, vbuf_), UD_E_NOENT);
+	st = ud_eng_via_write(&vis, 5, &TA, &TB, &d, vbuf_);
 	host_dma.hook = NULL;
 	eq("hook fired", hk.armed, 0);
 	memcpy(vdm + 0x20, vsm + 0x10, moved);
-	completion(1, 5, UD_E_NOENT, moved);
 	via_check("VIA, source export withdrawn");
+	eq("VIA, source export withdrawn", st, UD_E_NOENT);
+	completion(1, 5, UD_E_NOENT, moved);
 }
 END_TEST
 
@@ -776,13 +781,13 @@ START_TEST(va_transfer_faults_then_completes)
 		now_ += VPERIOD + 1u;
 		(void)ud_r5_sched_tick(&R5, now_);
 	}
+	memcpy(vadm + doff, vasm, VLEN);
+	va_check("VA transfer");
 	eq("VA notifications", ud_host_r5.nnotes, 1);
 	eq("VA status", ud_host_r5.note[0].status, UD_OK);
 	ck_assert_msg(src_faults >= 1, "VA: the unmapped source page never faulted (seed %u)", SEED);
 	ck_assert_msg(dst_faults >= 1, "VA: the unmapped destination page never faulted (seed %u)", SEED);
 	eq("VA faults naming a mapped page", bad_faults, 0);
-	memcpy(vadm + doff, vasm, VLEN);
-	va_check("VA transfer");
 	fprintf(stderr, "va_transfer_faults_then_completes: %u rounds, %u source and %u destination "
 		"faults, %llu posts (seed %u)\n", rounds, src_faults, dst_faults,
 		(unsigned long long)ud_host_r5.nposts, SEED);
@@ -863,20 +868,20 @@ static void sm_run(uint32_t mode, enum sm_fault fault)
 	}
 	ud_status st = ud_wr_run(&A, aqp, &B, bqp, &wr, scratch);
 	host_dma.hook = NULL;
-	snprintf(m, sizeof m, "%s: the NI's completion", names[mode]);
-	eq(m, st, want);
-	completion(0, aqp, want, moved);
 	if (fault != SM_SRC_MIDRUN)
 		ck_assert_int_eq(ud_dereg_mr(&A, nimr), UD_OK);
 	struct ud_sm_done dn = ud_sm_complete(&b);
-	eq("send completion", dn.status, UD_OK);
 	/* classical modes deliver the bytes of the call, in-place modes the
 	 * bytes the user wrote before the NI read them */
 	const int classical = mode == UD_SM_PIO || mode == UD_SM_COPYDMA || mode == UD_SM_PEXDMA;
-	eq("the content the core says was sent", dn.sent, classical ? 1 : 2);
 	memcpy(qm + (RVA - QB.va), (classical ? p1 : p2) + MOFF, moved);
 	snprintf(m, sizeof m, "%s send (fault %d)", names[mode], (int)fault);
 	wr_check(m);
+	snprintf(m, sizeof m, "%s: the NI's completion", names[mode]);
+	eq(m, st, want);
+	completion(0, aqp, want, moved);
+	eq("send completion", dn.status, UD_OK);
+	eq("the content the core says was sent", dn.sent, classical ? 1 : 2);
 	/* the sender's page now holds what the user wrote */
 	memcpy(got, host_sm.f[b.ufr].data, 4096);
 	snprintf(m, sizeof m, "%s: the sender's page after the send", names[mode]);
