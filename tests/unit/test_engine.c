@@ -764,6 +764,17 @@ START_TEST(va_transfer_faults_then_completes)
 		rounds++;
 		/* nothing was stored on the unmapped destination page's frame,
 		 * and every byte stored so far is the source's, where it goes */
+		/* mid-way: every destination byte is its old byte or the
+		 * source's byte for that place, the other PD's frames untouched */
+		for (uint32_t i = 0; i < VAD.n; i++) {
+			uint8_t g = host_dma_peek(vb_pa(&VAD, VAD.va + i));
+			int src_byte = i >= doff && i - doff < VLEN && g == vasm[i - doff];
+			if (g != vadm[i] && !src_byte)
+				ck_abort_msg("VA round %u: destination byte %u is 0x%02x, neither its old "
+					     "0x%02x nor the source's (seed %u)", rounds, i, g, vadm[i], SEED);
+		}
+		vb_check("VA mid-way: the other PD's buffer", &VAO, vaom);
+		vb_check("VA mid-way: the source buffer", &VAS, vasm);
 		if (dst_faults && !dst_mapped) {
 			uint8_t got[4096];
 			for (uint32_t i = 0; i < 4096; i++)
