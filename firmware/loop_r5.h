@@ -46,6 +46,7 @@ struct ud_r5_loop {
 #endif
 	uint64_t next_tick;	/* ud_plat_now() value of the next tick  */
 	uint32_t rapf;		/* RAPF (opcode 2) messages decoded      */
+	uint32_t acks;		/* engine replies (opcode 1) decoded     */
 	uint32_t bad;		/* messages the core's decoder refused   */
 	uint32_t other;		/* other opcodes: no decoder yet (below) */
 	uint32_t late_ticks;	/* ticks that found the loop > 1 period late */
