@@ -19,7 +19,7 @@
  * words are put into the mailbox ring and one pass of ud_r5_loop_pass
  * takes them out, has src/fault_msg.c decode them and src/r5_sched.c judge
  * them.  So does an engine reply (ACK, NACK, PF-NACK: its words encoded
- * by src/fault_msg.c, HOME-9).  A failure report goes through
+ * by src/reply_msg.c, HOME-9).  A failure report goes through
  * ud_r5_loop_fail.  Transfer requests have no mailbox layout in the seed
  * (HOME-14), so they reach the scheduler's entry point directly; so does the timer
  * tick, which the model schedules at the firmware's own next deadline
@@ -227,7 +227,7 @@ static int32_t ud_fw_step(const uint32_t *in)
 		return ud_r5_sched_submit(&ud_fw_sched, &q, ud_fw_now);
 	case UD_FW_IN_EVENT:
 		/* An engine reply (ACK, NACK, PF-NACK) the production way:
-		 * encoded as its two mailbox words by src/fault_msg.c, put in
+		 * encoded as its two mailbox words by src/reply_msg.c, put in
 		 * the ring, one loop pass decodes it and hands it to the
 		 * scheduler (HOME-9).  Anything the encoder refuses (a field
 		 * out of range, another kind) goes to the entry point

@@ -10,7 +10,7 @@
  *
  * Mailbox messages: the seed defines one layout completely, the opcode-2
  * RAPF (two words, src/fault_msg.h), and the fields the R5 reads of an
- * engine reply (ACK / NACK / PF-NACK: opcode 1, src/fault_msg.h, ours
+ * engine reply (ACK / NACK / PF-NACK: opcode 1, src/reply_msg.h, ours
  * where the seed is silent); both are decoded by the verified core
  * (HOME-9).  The layouts of transfer requests from the A53 and of remote
  * read requests are not in the seed; until a decoder lands they are
@@ -72,7 +72,7 @@ static void ud_r5_dispatch(struct ud_r5_loop *lp, uint32_t w0, uint32_t w1)
 #endif
 
 	if (w0 % 4u == UD_ACK_OPCODE) {
-		/* An engine reply for (trid, seq): decoded by src/fault_msg.c,
+		/* An engine reply for (trid, seq): decoded by src/reply_msg.c,
 		 * judged by src/r5_sched.c (an unknown or stale (trid, seq) is
 		 * ignored there). */
 		lp->last = ud_ack_decode(w0, w1, &a);

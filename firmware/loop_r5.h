@@ -12,8 +12,9 @@
 /* The core modules the loop drives, wired in once their src/M.c is
  * present (firmware/Makefile passes -DUD_HAVE_M; modules land one at a
  * time and the home builds at every step). */
-#ifdef UD_HAVE_FAULT_MSG
+#if defined(UD_HAVE_FAULT_MSG) && defined(UD_HAVE_REPLY_MSG)
 #include "fault_msg.h"
+#include "reply_msg.h"
 #define UD_R5_HAVE_FAULT_MSG 1
 #endif
 #if defined(UD_HAVE_R5_SCHED) && defined(UD_R5_HAVE_FAULT_MSG)

@@ -1,6 +1,6 @@
-/* uldma-links: fault_msg */
+/* uldma-links: reply_msg */
 /*
- * libFuzzer target: the engine reply mailbox decoder (src/fault_msg.c).
+ * libFuzzer target: the engine reply mailbox decoder (src/reply_msg.c).
  * The first 8 bytes are word0 and word1 (little endian).  Reference:
  * accepted exactly when word0[1:0] == 1, word0[31:19] == 0, the code
  * word0[18:16] < 3 and word1[31:14] == 0; the fields are the seed's
@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "fault_msg.h"
+#include "reply_msg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,4 +1,4 @@
-/* uldma-links: fault_msg r5_sched */
+/* uldma-links: fault_msg reply_msg r5_sched */
 /*
  * libFuzzer target: the R5 firmware's poll loop (firmware/loop_r5.c) and
  * mailbox ring (firmware/mbox_r5.c), the path by which untrusted mailbox
@@ -28,6 +28,7 @@
 /* The loop's clock is this file's fake one (no host ud_plat_now needed). */
 #define ud_plat_now ud_fz_now
 #define UD_HAVE_FAULT_MSG 1
+#define UD_HAVE_REPLY_MSG 1
 #define UD_HAVE_R5_SCHED 1
 #include "../../firmware/loop_r5.h"
 #include "../../firmware/mbox_r5.c"
@@ -80,7 +81,7 @@ static void post(struct ud_r5_mbox *mb, uint32_t w0, uint32_t w1)
 	qh++;
 }
 
-/* An engine reply (opcode 1; src/fault_msg.h): code [18:16] (0 ACK,
+/* An engine reply (opcode 1; src/reply_msg.h): code [18:16] (0 ACK,
  * 1 PF-NACK, 2 NACK), trid [15:2], seq word1 [13:0], the rest zero. */
 static ud_status expect_reply(const struct ud_r5_sched *s, uint32_t w0, uint32_t w1)
 {
