@@ -18,9 +18,10 @@
  * Each input is one R5 step.  A RAPF goes the production way: its two
  * words are put into the mailbox ring and one pass of ud_r5_loop_pass
  * takes them out, has src/fault_msg.c decode them and src/r5_sched.c judge
- * them.  A failure report goes through ud_r5_loop_fail.  Transfer
- * requests and engine events have no mailbox layout in the seed (HOME-9),
- * so they reach the scheduler's entry points directly; so does the timer
+ * them.  So does an engine reply (ACK, NACK, PF-NACK: its words encoded
+ * by src/reply_msg.c, HOME-9).  A failure report goes through
+ * ud_r5_loop_fail.  Transfer requests have no mailbox layout in the seed
+ * (HOME-14), so they reach the scheduler's entry point directly; so does the timer
  * tick, which the model schedules at the firmware's own next deadline
  * (reported in every DONE, from the verified ud_r5_next_deadline): the
  * loop's periodic tick is parked, the model's clock being the only clock.
@@ -207,7 +208,8 @@ static int32_t ud_fw_step(const uint32_t *in)
 {
 	struct ud_r5_sched_req q;
 	struct ud_r5_sched_ev ev;
-	uint32_t before;
+	struct ud_ack_msg a;
+	uint32_t before, w0, w1;
 
 	if (in[0] != UD_FW_IN_INIT && ud_fw_loop.sched == NULL)
 		return UD_E_STATE;
@@ -224,6 +226,25 @@ static int32_t ud_fw_step(const uint32_t *in)
 		q.len = in[12];
 		return ud_r5_sched_submit(&ud_fw_sched, &q, ud_fw_now);
 	case UD_FW_IN_EVENT:
+		/* An engine reply (ACK, NACK, PF-NACK) the production way:
+		 * encoded as its two mailbox words by src/reply_msg.c, put in
+		 * the ring, one loop pass decodes it and hands it to the
+		 * scheduler (HOME-9).  Anything the encoder refuses (a field
+		 * out of range, another kind) goes to the entry point
+		 * directly, as the model's own R5 takes it. */
+		a.code = in[4] == UD_R5_SCHED_EV_ACK ? UD_ACK_CODE_ACK :
+			 in[4] == UD_R5_SCHED_EV_PFNACK ? UD_ACK_CODE_PFNACK :
+			 in[4] == UD_R5_SCHED_EV_NACK ? UD_ACK_CODE_NACK : UD_ACK_CODE_LIM;
+		a.trid = (uint16_t)in[5];
+		a.seq = (uint16_t)in[6];
+		if (in[5] < 65536u && in[6] < 65536u && ud_ack_encode(&a, &w0, &w1) == UD_OK) {
+			before = ud_r5_mbox.messages;
+			ud_fw_mbox_put(w0, w1);
+			ud_r5_loop_pass(&ud_fw_loop);
+			if (ud_r5_mbox.messages != before + 1u)
+				ud_fw_die("the loop did not take the reply from the mailbox");
+			return ud_fw_loop.last;
+		}
 		ev.kind = (uint8_t)in[4];
 		ev.trid = (uint16_t)in[5];
 		ev.seq = (uint16_t)in[6];

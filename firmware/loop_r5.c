@@ -9,13 +9,14 @@
  * time from the clock into it.
  *
  * Mailbox messages: the seed defines one layout completely, the opcode-2
- * RAPF (two words, src/fault_msg.h).  The layouts of the other messages
- * (transfer requests from the A53, ACK / NACK / PF-NACK from the engine,
- * remote read requests) are not in the seed, and a decoder belongs in the
- * verified core, not here; until one lands they are counted in `other`
- * and dropped (spec/REQUIREMENTS.md, HOME-9 open).  The scheduler's own
- * entry points for them (ud_r5_sched_submit/_event/_read_req) are
- * exercised by the self-test.
+ * RAPF (two words, src/fault_msg.h), and the fields the R5 reads of an
+ * engine reply (ACK / NACK / PF-NACK: opcode 1, src/reply_msg.h, ours
+ * where the seed is silent); both are decoded by the verified core
+ * (HOME-9).  The layouts of transfer requests from the A53 and of remote
+ * read requests are not in the seed; until a decoder lands they are
+ * counted in `other` and dropped (HOME-14 open).  The scheduler's own
+ * entry points for them (ud_r5_sched_submit/_read_req) are exercised by
+ * the self-test.
  */
 #include "loop_r5.h"
 
@@ -23,6 +24,7 @@ void ud_r5_loop_init(struct ud_r5_loop *lp, struct ud_r5_mbox *mb)
 {
 	lp->mb = mb;
 	lp->rapf = 0;
+	lp->acks = 0;
 	lp->bad = 0;
 	lp->other = 0;
 	lp->late_ticks = 0;
@@ -59,9 +61,38 @@ static void ud_r5_dispatch(struct ud_r5_loop *lp, uint32_t w0, uint32_t w1)
 {
 #ifdef UD_R5_HAVE_FAULT_MSG
 	struct ud_rtx_msg m;
+	struct ud_ack_msg a;
 #ifdef UD_R5_HAVE_SCHED
 	struct ud_r5_sched_ev ev;
+	static const uint8_t ev_of[UD_ACK_CODE_LIM] = {
+		[UD_ACK_CODE_ACK] = UD_R5_SCHED_EV_ACK,
+		[UD_ACK_CODE_PFNACK] = UD_R5_SCHED_EV_PFNACK,
+		[UD_ACK_CODE_NACK] = UD_R5_SCHED_EV_NACK,
+	};
 #endif
+
+	if (w0 % 4u == UD_ACK_OPCODE) {
+		/* An engine reply for (trid, seq): decoded by src/reply_msg.c,
+		 * judged by src/r5_sched.c (an unknown or stale (trid, seq) is
+		 * ignored there). */
+		lp->last = ud_ack_decode(w0, w1, &a);
+		if (lp->last != UD_OK) {
+			lp->bad++;
+			return;
+		}
+		lp->acks++;
+#ifdef UD_R5_HAVE_SCHED
+		if (lp->sched == NULL)
+			return;
+		ev.kind = ev_of[a.code];
+		ev.trid = a.trid;
+		ev.seq = a.seq;
+		ev.wired_pd = 0;
+		ev.pd = 0;
+		lp->last = ud_r5_sched_event(lp->sched, &ev, ud_plat_now());
+#endif
+		return;
+	}
 
 	if (w0 % 4u == UD_RTX_OPCODE) {
 		/* Retransmit After Page Fault: decoded and range-checked by

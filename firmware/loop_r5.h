@@ -12,8 +12,9 @@
 /* The core modules the loop drives, wired in once their src/M.c is
  * present (firmware/Makefile passes -DUD_HAVE_M; modules land one at a
  * time and the home builds at every step). */
-#ifdef UD_HAVE_FAULT_MSG
+#if defined(UD_HAVE_FAULT_MSG) && defined(UD_HAVE_REPLY_MSG)
 #include "fault_msg.h"
+#include "reply_msg.h"
 #define UD_R5_HAVE_FAULT_MSG 1
 #endif
 #if defined(UD_HAVE_R5_SCHED) && defined(UD_R5_HAVE_FAULT_MSG)
@@ -46,6 +47,7 @@ struct ud_r5_loop {
 #endif
 	uint64_t next_tick;	/* ud_plat_now() value of the next tick  */
 	uint32_t rapf;		/* RAPF (opcode 2) messages decoded      */
+	uint32_t acks;		/* engine replies (opcode 1) decoded     */
 	uint32_t bad;		/* messages the core's decoder refused   */
 	uint32_t other;		/* other opcodes: no decoder yet (below) */
 	uint32_t late_ticks;	/* ticks that found the loop > 1 period late */

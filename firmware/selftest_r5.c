@@ -113,13 +113,16 @@ static void ud_r5_st_loop_mbox(struct ud_r5_st *st)
 	ud_r5_st_post(mb, UD_ST_W0, UD_ST_W1);			/* RAPF          */
 	ud_r5_st_post(mb, UD_ST_W0, UD_ST_W1 | 0x80000000u);	/* reserved bit  */
 	ud_r5_st_post(mb, 0x00010000u, 0);			/* opcode 0      */
+	ud_r5_st_post(mb, 0x00010001u + 4u * 77u, 5u);		/* PF-NACK 77/5  */
+	ud_r5_st_post(mb, 0x00030001u, 5u);			/* reply code 3  */
 	ud_r5_loop_pass(lp);
-	ud_r5_check(st, "loop consumed 3", mb->messages == 3u && mb->tail == mb->head);
+	ud_r5_check(st, "loop consumed 5", mb->messages == 5u && mb->tail == mb->head);
 #ifdef UD_R5_HAVE_FAULT_MSG
-	ud_r5_check(st, "loop dispatch", lp->rapf == 1u && lp->bad == 1u && lp->other == 1u);
+	ud_r5_check(st, "loop dispatch", lp->rapf == 1u && lp->acks == 1u && lp->bad == 2u &&
+		    lp->other == 1u);
 #else
 	/* No codec in this build: nothing is decoded, all is "other". */
-	ud_r5_check(st, "loop dispatch", lp->rapf == 0u && lp->bad == 0u && lp->other == 3u);
+	ud_r5_check(st, "loop dispatch", lp->rapf == 0u && lp->bad == 0u && lp->other == 5u);
 #endif
 
 	/* More than one pass's worth: the loop takes UD_R5_MSGS_PER_PASS. */
@@ -130,10 +133,10 @@ static void ud_r5_st_loop_mbox(struct ud_r5_st *st)
 	ud_r5_loop_pass(lp);
 #ifdef UD_R5_HAVE_FAULT_MSG
 	ud_r5_check(st, "loop drained", mb->head == mb->tail &&
-		    lp->rapf + lp->bad == UD_R5_MSGS_PER_PASS + 4u);
+		    lp->rapf + lp->bad == UD_R5_MSGS_PER_PASS + 5u);
 #else
 	ud_r5_check(st, "loop drained", mb->head == mb->tail &&
-		    lp->other == UD_R5_MSGS_PER_PASS + 5u);
+		    lp->other == UD_R5_MSGS_PER_PASS + 7u);
 #endif
 
 	/* A corrupt producer (head more than a ring ahead) is dropped whole. */
@@ -206,16 +209,21 @@ static void ud_r5_st_sched_run(struct ud_r5_st *st)
 	 * on pd 1, vc 0 (trid 128), PF-NACKed (paused), then a forged RAPF
 	 * (wired PD 2), a stale one (wrong seq) and the right one. */
 	ud_r5_check(st, "sched submit 2", ud_r5_sched_submit(s, &one, ud_plat_now()) == UD_OK);
-	ud_r5_check(st, "sched pfnack pauses",
-		    ud_r5_st_ev(s, (uint8_t)UD_R5_SCHED_EV_PFNACK, 128u) == UD_OK &&
-		    s->st[128] == UD_R5_SCHED_PAUSED);
+	/* The PF-NACK comes through the mailbox as an engine reply (opcode
+	 * 1, code 1 in [18:16], trid in [15:2], seq in word1): one for the
+	 * wrong seq is decoded and ignored as stale, the right one pauses. */
+	ud_r5_st_post(mb, 1u + 4u * 128u + 0x10000u, (s->seq[128] + 1u) % 0x4000u);
+	ud_r5_st_post(mb, 1u + 4u * 128u + 0x10000u, s->seq[128]);
+	ud_r5_loop_pass(lp);
+	ud_r5_check(st, "pfnack via mailbox pauses",
+		    lp->acks == 2u && s->cnt.ign_stale == 2u && s->st[128] == UD_R5_SCHED_PAUSED);
 	q0 = s->seq[128];
 	ud_r5_st_post(mb, ud_r5_st_rapf_w0(2u, 128u), q0 + 2u * 0x4000u);
 	ud_r5_st_post(mb, ud_r5_st_rapf_w0(1u, 128u), ((q0 + 5u) % 0x4000u) + 1u * 0x4000u);
 	ud_r5_st_post(mb, ud_r5_st_rapf_w0(1u, 128u), q0 + 1u * 0x4000u);
 	ud_r5_loop_pass(lp);
 	ud_r5_check(st, "rapf via mailbox retransmits",
-		    lp->rapf == 3u && s->cnt.ign_forged == 1u && s->cnt.ign_stale == 2u &&
+		    lp->rapf == 3u && s->cnt.ign_forged == 1u && s->cnt.ign_stale == 3u &&
 		    s->cnt.rtx_rapf == 1u && s->st[128] == UD_R5_SCHED_INFLIGHT &&
 		    s->seq[128] == (uint16_t)((q0 + 1u) % 0x4000u));
 

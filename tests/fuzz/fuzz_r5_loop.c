@@ -1,4 +1,4 @@
-/* uldma-links: fault_msg r5_sched */
+/* uldma-links: fault_msg reply_msg r5_sched */
 /*
  * libFuzzer target: the R5 firmware's poll loop (firmware/loop_r5.c) and
  * mailbox ring (firmware/mbox_r5.c), the path by which untrusted mailbox
@@ -9,14 +9,16 @@
  * The input is a sequence of operations on one mailbox + loop + scheduler:
  *   0 post raw words        1 post a RAPF aimed at a live transaction
  *   2 submit a transfer     3 engine ACK/NACK/PF-NACK at its current seq
+ *                             (direct, or posted as the reply's words)
  *   4 advance the clock     5 one loop pass      6 corrupt the ring head
  * Reference model: a FIFO of posted words.  Checked after every step:
  * the ring never reads past head and takes at most UD_R5_MSGS_PER_PASS per
- * pass, in order; every consumed message is counted once (rapf + bad +
- * other); a single message's verdict (lp->last) equals the one computed
+ * pass, in order; every consumed message is counted once (rapf + acks +
+ * bad + other); a single message's verdict (lp->last) equals the one computed
  * here from the seed's layout and the scheduler's rules on the state before
- * the pass (decode: opcode 2 and word1[31:30] == 0; then unknown trid,
- * forged PD, stale seq, else accepted); a timer tick happens only when the
+ * the pass (decode: opcode 2 and word1[31:30] == 0, or opcode 1 with its
+ * reserved bits zero and a code below 3; then unknown trid, forged PD,
+ * stale seq, else accepted); a timer tick happens only when the
  * clock reached it; at the end, scheduler fields are in range.
  */
 #include <stdint.h>
@@ -26,6 +28,7 @@
 /* The loop's clock is this file's fake one (no host ud_plat_now needed). */
 #define ud_plat_now ud_fz_now
 #define UD_HAVE_FAULT_MSG 1
+#define UD_HAVE_REPLY_MSG 1
 #define UD_HAVE_R5_SCHED 1
 #include "../../firmware/loop_r5.h"
 #include "../../firmware/mbox_r5.c"
@@ -78,13 +81,35 @@ static void post(struct ud_r5_mbox *mb, uint32_t w0, uint32_t w1)
 	qh++;
 }
 
+/* An engine reply (opcode 1; src/reply_msg.h): code [18:16] (0 ACK,
+ * 1 PF-NACK, 2 NACK), trid [15:2], seq word1 [13:0], the rest zero. */
+static ud_status expect_reply(const struct ud_r5_sched *s, uint32_t w0, uint32_t w1)
+{
+	uint32_t code, trid, seq;
+
+	if ((w0 & 3u) != 1u)
+		return UD_E_INVAL;		/* no decoder for opcodes 0, 3 (HOME-14) */
+	if ((w0 >> 19) != 0u || (w1 >> 14) != 0u || ((w0 >> 16) & 7u) >= 3u)
+		return UD_E_INVAL;
+	code = (w0 >> 16) & 7u;
+	trid = (w0 >> 2) & 0x3fffu;
+	seq = w1;
+	(void)code;
+	if (trid >= UD_R5_SCHED_NTX || s->st[trid] == UD_R5_SCHED_IDLE)
+		return UD_E_NOENT;
+	if (seq != s->seq[trid] || s->st[trid] == UD_R5_SCHED_DONE ||
+	    s->st[trid] == UD_R5_SCHED_PAUSED)
+		return UD_E_STALE;
+	return UD_OK;
+}
+
 /* The verdict the loop must reach on one message, from the pre-state. */
 static ud_status expect(const struct ud_r5_sched *s, uint32_t w0, uint32_t w1)
 {
 	uint32_t trid, seq, wired, pd;
 
 	if ((w0 & 3u) != 2u)
-		return UD_E_INVAL;		/* not a RAPF: no decoder (HOME-9) */
+		return expect_reply(s, w0, w1);
 	if ((w1 >> 30) != 0u)
 		return UD_E_INVAL;		/* reserved bits set */
 	wired = (w0 >> 2) & 0xffffu;		/* seed 004 listing: word0 [17:2]  */
@@ -115,7 +140,7 @@ static void check_sched(const struct ud_r5_sched *s)
 
 static void pass(struct ud_r5_mbox *mb, struct ud_r5_loop *lp)
 {
-	uint32_t before = lp->rapf + lp->bad + lp->other;
+	uint32_t before = lp->rapf + lp->acks + lp->bad + lp->other;
 	uint32_t queued = qh - qt, ticks = mb->ticks;
 	uint32_t tail = mb->tail, head = mb->head, take_n;
 	uint64_t due = lp->next_tick;
@@ -129,7 +154,7 @@ static void pass(struct ud_r5_mbox *mb, struct ud_r5_loop *lp)
 		abort();			/* the model never corrupts here */
 	if (mb->tail != tail + take_n || mb->head != head)
 		abort();
-	if (lp->rapf + lp->bad + lp->other != before + take_n)
+	if (lp->rapf + lp->acks + lp->bad + lp->other != before + take_n)
 		abort();
 	if (queued == 1u && lp->last != want)
 		abort();
@@ -184,14 +209,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			r.len = take(&in, 3) + (take(&in, 1) & 1u);
 			(void)ud_r5_sched_submit(&fz_sched, &r, fz_clock);
 		} else if (op == 3) {
-			uint32_t t = take(&in, 2) % UD_R5_SCHED_NTX;
+			uint32_t t = take(&in, 2) % UD_R5_SCHED_NTX, f = take(&in, 1);
 			struct ud_r5_sched_ev ev;
 
 			memset(&ev, 0, sizeof ev);
-			ev.kind = (uint8_t)(1u + take(&in, 1) % 3u);
+			ev.kind = (uint8_t)(1u + f % 3u);
 			ev.trid = (uint16_t)t;
 			ev.seq = fz_sched.seq[t];
-			(void)ud_r5_sched_event(&fz_sched, &ev, fz_clock);
+			if (f & 0x80u) {
+				/* through the mailbox, as the engine's reply
+				 * words (code: ACK 0, PF-NACK 1, NACK 2), its
+				 * seq nudged by bit 6 */
+				uint32_t code = ev.kind == 1u ? 0u : ev.kind == 3u ? 1u : 2u;
+				uint32_t seq = ((uint32_t)ev.seq + ((f >> 6) & 1u)) % 0x4000u;
+
+				post(mb, 1u | t << 2 | code << 16, seq);
+			} else {
+				(void)ud_r5_sched_event(&fz_sched, &ev, fz_clock);
+			}
 		} else if (op == 4) {
 			fz_clock += take(&in, 2);
 		} else if (op == 5) {
