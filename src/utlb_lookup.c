@@ -940,7 +940,20 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
         ud_utlb_tree(u, w) == \old(ud_utlb_tree(u, w)));
     ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Pre, Here}(u, c, *idx);
     ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Pre, Here}(c);
-    ensures counted: ud_utlb_miss_counted{Pre, Here}(u, c, a, \result, *idx);
+    ensures hits_kept: c->st.hits == \old(c->st.hits);
+    ensures misses_counted: \result == UD_OK ==>
+      c->st.misses == ud_utlb_sat_inc(\old(c->st.misses));
+    ensures evictions_counted: \result == UD_OK ==> (\let i = *idx;
+      c->st.evictions == (\old(u->used[i]) != 0 ?
+        ud_utlb_sat_inc(\old(c->st.evictions)) : \old(c->st.evictions)));
+    ensures pins_counted: \result == UD_OK ==>
+      a->st.pins == ud_utlb_sat_inc(\old(a->st.pins));
+    ensures unpins_counted: \result == UD_OK ==> (\let i = *idx;
+      a->st.unpins == (\old(u->used[i]) != 0 ?
+        ud_utlb_sat_inc(\old(a->st.unpins)) : \old(a->st.unpins)));
+    ensures counters_kept: \result != UD_OK ==>
+      c->st.misses == \old(c->st.misses) && c->st.evictions == \old(c->st.evictions) &&
+      a->st.pins == \old(a->st.pins) && a->st.unpins == \old(a->st.unpins);
 */
 static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 				       struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
@@ -1211,12 +1224,19 @@ ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	if (u->refs[e - 1u] != 0)
 		return UD_E_BUSY;
 	/*@ assert page1: ud_utlb_tree(u, v) == e && u->leaf_dir[t - 1] == v / UD_UTLB_L2_SIZE; */
+	/* The slot's instance of ud_utlb_lib_slots, named: with the flight
+	 * precondition in the context (UTLB-19) page2 and the call's `index`
+	 * timed out at 15 s without it. */
+	/*@ assert page1s: t - 1 < UD_UTLB_POOL && u->l2[t - 1].slot[v % UD_UTLB_L2_SIZE] == e; */
+	/*@ assert page1v: e <= u->cap && u->used[e - 1] != 0 &&
+	      u->vpn_of[e - 1] == u->leaf_dir[t - 1] * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE; */
 	/*@ assert page2: u->vpn_of[e - 1] ==
 	      (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE; */
 	/*@ assert page3: (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE == v; */
 	/*@ assert page: ud_utlb_tree(u, v) == e && u->vpn_of[e - 1] == v; */
 	/* no reference, so no DMA in flight (idle): the driver will not refuse */
 	/*@ assert idle_e: f->busy[u->pid][e - 1] == 0; */
+	/*@ assert index_e: e - 1 < UD_UTLB_ENTRIES && u->used[e - 1] != 0 && u->vpn_of[e - 1] == v; */
 	evict_unmap(u, c, n, a, f, v, e - 1u);
 	tree_remove(u, e - 1u);
 	/*@ assert z_nic: ud_utlb_off_wf(n) && ud_utlb_tab_pinned(n) &&

@@ -118,9 +118,22 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
           n->tab[u->pid][k] == \old(n->tab[u->pid][k])) &&
         (\forall integer v; 0 <= v < UD_UTLB_VPAGES ==>
           ud_utlb_tree(u, v) == \old(ud_utlb_tree(u, v)));
-      ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Old, Here}(u, c, *idx);
-      ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Old, Here}(c);
-      ensures counted: ud_utlb_miss_counted{Old, Here}(u, c, a, \result, *idx);
+    ensures clock_order: \result == UD_OK ==> ud_utlb_clock_step{Old, Here}(u, c, *idx);
+    ensures clock_kept: \result != UD_OK ==> ud_utlb_clock_same{Old, Here}(c);
+      ensures hits_kept: c->st.hits == \old(c->st.hits);
+      ensures misses_counted: \result == UD_OK ==>
+        c->st.misses == ud_utlb_sat_inc(\old(c->st.misses));
+      ensures evictions_counted: \result == UD_OK ==> (\let i = *idx;
+        c->st.evictions == (\old(u->used[i]) != 0 ?
+          ud_utlb_sat_inc(\old(c->st.evictions)) : \old(c->st.evictions)));
+      ensures pins_counted: \result == UD_OK ==>
+        a->st.pins == ud_utlb_sat_inc(\old(a->st.pins));
+      ensures unpins_counted: \result == UD_OK ==> (\let i = *idx;
+        a->st.unpins == (\old(u->used[i]) != 0 ?
+          ud_utlb_sat_inc(\old(a->st.unpins)) : \old(a->st.unpins)));
+      ensures counters_kept: \result != UD_OK ==>
+        c->st.misses == \old(c->st.misses) && c->st.evictions == \old(c->st.evictions) &&
+        a->st.pins == \old(a->st.pins) && a->st.unpins == \old(a->st.unpins);
     complete behaviors;
     disjoint behaviors;
 */

@@ -372,9 +372,9 @@ START_TEST(clock_second_chance)
 END_TEST
 
 /* UTLB-15: every counter moves by exactly one on the path of its event
- * and stays put everywhere else (ud_utlb_get:hits_counted and the miss
- * behaviour's counted, ud_utlb_miss_counted in spec/utlb.acsl;
- * ud_utlb_put:counters; ud_utlb_evict:counted;
+ * and stays put everywhere else (ud_utlb_get:hits_counted, misses_counted,
+ * evictions_counted, pins_counted, unpins_counted, counters_kept,
+ * hits_kept; ud_utlb_put:counters; ud_utlb_evict:counted;
  * ud_utlb_drv_map:pins, unpins; ud_utlb_drv_unmap:unpins). */
 #define CHECK_CTRS(h, m, e, p, up) do { \
 	ck_assert_uint_eq(uc->st.hits, (h)); \
