@@ -44,6 +44,11 @@ struct ud_kmod_stage {
 };
 void ud_kmod_stage_begin(struct ud_kmod_stage *st);
 void ud_kmod_stage_end(struct ud_kmod_stage *st);
+struct mm_struct;
+struct page;
+/* The page mapped at a now with the rights in need, or NULL (uldma_mrn.c). */
+struct page *ud_kmod_page_at(struct mm_struct *mm, unsigned long a,
+			     unsigned long need);
 /* Page pins held, staged or the core's (0 once every region is gone). */
 long ud_kmod_pins_held(void);
 /* Memory-door pieces refused (a frame no registration can name; 0). */
@@ -325,6 +330,8 @@ struct ud_kmod_stats {
 	atomic_long_t cq_bad_index;	/* CQ consumer index not believed   */
 	atomic_long_t mr_invalidated;	/* regions whose memory went        */
 	atomic_long_t mr_reaped;	/* of them, deregistered by the home */
+	atomic_long_t mr_held;		/* held by a clear / mprotect       */
+	atomic_long_t mr_kept;		/* of them, found in place          */
 };
 extern struct ud_kmod_stats ud_kmod_stats;
 void ud_kmod_stats_count_completion(int status);

@@ -21,11 +21,18 @@
  * kmap_local_page of the physical page the recogniser names: a page the
  * translation reached, pinned by MAP of some file.  An interval notifier
  * on each shadowed page takes it out of its file's table
- * (ud_sh_os_pt_remove) when the process unmaps it, drops it or leaves it
- * no right the shadow has (mprotect PROT_NONE), and lowers its rights
+ * (ud_sh_os_pt_remove) when the process unmaps it or leaves it no right
+ * the shadow has (mprotect PROT_NONE), and lowers its rights
  * (ud_sh_os_pt_downgrade) when mprotect leaves it mapped with fewer,
- * before that returns; the pin of a page taken out goes at the file's
- * next SHADOW call or close.  The engines' state is dropped whenever a page
+ * before that returns.  A page-table clear (MADV_DONTNEED, a COW break --
+ * but also a VMA split anywhere in the same 2 MB block, which "splits" a
+ * huge PMD over the block whether or not one is there) only holds the
+ * page: no ACCESS of any file runs while a page is held, and the next
+ * SHADOW call (any file's) looks at the process's page tables once the
+ * change is done: the page stays, with any argument the engines hold
+ * naming it, if it still maps the pinned frame with its rights, else it
+ * is taken out.  The pin of a page taken out goes at the file's next
+ * SHADOW call or close.  The engines' state is dropped whenever a page
  * leaves a table (UNMAP, an invalidation, close), so no recorded argument
  * can outlive the pin of its page.
  *
@@ -44,6 +51,8 @@
 #include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
+#include <linux/refcount.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -70,16 +79,21 @@ struct ud_kmod_shfile {
  * One shadowed page: its pin and the interval notifier on it.  live: in
  * the file's page table; a page that left it (UNMAP, or its memory was
  * unmapped, made read-only or dropped) waits, still pinned, for the next
- * SHADOW call of its file or its close to unpin it.
+ * SHADOW call of its file or its close to unpin it.  held (and live): a
+ * page-table clear came, on sh_held until a look decides (sh_recheck).
+ * ref: its file's list (or a gone list) holds one, a look under way one.
  */
 struct ud_kmod_shpg {
 	struct mmu_interval_notifier mn;
 	struct list_head link;
+	struct list_head hlink;		/* sh_held, while held              */
 	struct ud_kmod_shfile *sh;
 	u64 vpage;
 	struct page *pg;
 	u32 rights;			/* in the table: UD_SH_R_*          */
+	refcount_t ref;
 	bool live;
+	bool held;
 };
 
 static DEFINE_MUTEX(ud_kmod_sh_lock);
@@ -96,6 +110,10 @@ static atomic_long_t sh_started = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_refused = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_invalidated = ATOMIC_LONG_INIT(0);
 static atomic_long_t sh_downgraded = ATOMIC_LONG_INIT(0);
+static atomic_long_t sh_held_n = ATOMIC_LONG_INIT(0);
+static atomic_long_t sh_kept = ATOMIC_LONG_INIT(0);
+static LIST_HEAD(sh_held);		/* held pages, any file's          */
+static u32 sh_nheld;			/* on sh_held                      */
 
 int ud_kmod_sh_init(void)
 {
@@ -140,6 +158,8 @@ void ud_kmod_sh_stats_show(struct seq_file *m)
 	seq_printf(m, "sh_invalidated %ld\n",
 		   atomic_long_read(&sh_invalidated));
 	seq_printf(m, "sh_downgraded %ld\n", atomic_long_read(&sh_downgraded));
+	seq_printf(m, "sh_held %ld\n", atomic_long_read(&sh_held_n));
+	seq_printf(m, "sh_kept %ld\n", atomic_long_read(&sh_kept));
 }
 
 /*
@@ -158,6 +178,29 @@ static void sh_engines_drop(void)
 	}
 	ud_sh_alg2_init(&sh_a2);
 	ud_sh_alg3_init(&sh_a3, UD_SH_FORM_SLSLL);
+}
+
+/* x is decided (or leaves the table): off sh_held.  Lock held. */
+static void sh_unhold(struct ud_kmod_shpg *x)
+{
+	if (x->held) {
+		list_del_init(&x->hlink);
+		x->held = false;
+		sh_nheld--;
+	}
+}
+
+/*
+ * x's memory changed: out of its file's table, every shadow mapping of
+ * it gone, and the engines forget their arguments.  Lock held.
+ */
+static void sh_withdraw(struct ud_kmod_shpg *x)
+{
+	x->live = false;
+	sh_unhold(x);
+	WARN_ON(ud_sh_os_pt_remove(&x->sh->as, x->vpage) != UD_OK);
+	sh_engines_drop();
+	atomic_long_inc(&sh_invalidated);
 }
 
 static int sh_open(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
@@ -231,8 +274,14 @@ static u32 sh_rights_left(const struct mmu_notifier_range *range, u32 had)
 }
 
 /*
- * The process's page went (munmap, exit, MADV_DONTNEED) or its rights may
- * have changed (mprotect): a page gone, or left with no right its shadow
+ * The process's page went (munmap, exit), may have been replaced
+ * (MADV_DONTNEED, a COW break, a huge-PMD split) or its rights may have
+ * changed (mprotect).  A page-table clear only holds the page: the
+ * callback runs before the change, and the kernel sends one also when no
+ * frame moves (a VMA split in the same 2 MB "splits" a huge PMD that is
+ * not there), so the next SHADOW call decides from the page tables
+ * (sh_recheck), and no ACCESS runs while a page is held.  A page gone,
+ * or left with no right its shadow
  * has, leaves the file's table and every shadow mapping of it goes
  * (ud_sh_os_pt_remove); a page mprotect leaves mapped with fewer rights
  * keeps its entry with those (ud_sh_os_pt_downgrade: the shadow mapping,
@@ -263,7 +312,14 @@ static bool sh_invalidate(struct mmu_interval_notifier *mn,
 	else if (!mutex_trylock(&ud_kmod_sh_lock))
 		return false;
 	mmu_interval_set_seq(mn, cur_seq);
-	if (x->live) {
+	if (x->live && range->event == MMU_NOTIFY_CLEAR) {
+		if (!x->held) {
+			x->held = true;
+			list_add_tail(&x->hlink, &sh_held);
+			sh_nheld++;
+			atomic_long_inc(&sh_held_n);
+		}
+	} else if (x->live) {
 		left = range->event == MMU_NOTIFY_PROTECTION_VMA ?
 		       sh_rights_left(range, x->rights) : 0;
 		if (left && left != x->rights) {
@@ -279,13 +335,8 @@ static bool sh_invalidate(struct mmu_interval_notifier *mn,
 				left = 0;
 			}
 		}
-		if (!left) {
-			x->live = false;
-			WARN_ON(ud_sh_os_pt_remove(&x->sh->as, x->vpage) !=
-				UD_OK);
-			sh_engines_drop();
-			atomic_long_inc(&sh_invalidated);
-		}
+		if (!left)
+			sh_withdraw(x);
 	}
 	mutex_unlock(&ud_kmod_sh_lock);
 	return true;
@@ -294,6 +345,109 @@ static bool sh_invalidate(struct mmu_interval_notifier *mn,
 static const struct mmu_interval_notifier_ops sh_mn_ops = {
 	.invalidate = sh_invalidate,
 };
+
+static void sh_put(struct ud_kmod_shpg *x)
+{
+	if (refcount_dec_and_test(&x->ref))
+		kfree(x);
+}
+
+/*
+ * Does x's page still map its pinned frame, in a VMA giving the rights
+ * its shadow has (ud_kmod_page_at)?  mmap_lock of mm held for read, not
+ * the shadow lock.
+ */
+static bool sh_same_page(struct mm_struct *mm, struct ud_kmod_shpg *x)
+{
+	unsigned long a = (unsigned long)x->vpage << PAGE_SHIFT;
+	u32 rights = READ_ONCE(x->rights);
+	unsigned long need = 0;
+
+	if (rights & UD_SH_R_READ)
+		need |= VM_READ;
+	if (rights & UD_SH_R_WRITE)
+		need |= VM_WRITE;
+	return ud_kmod_page_at(mm, a, need) == x->pg;
+}
+
+/*
+ * Decide one held page: kept (off sh_held, its entry and any argument
+ * naming it stay) if it is in place, withdrawn if not; left held if
+ * another invalidation came while we looked.  No lock held; x has a
+ * reference of ours.
+ */
+static void sh_recheck_one(struct ud_kmod_shpg *x)
+{
+	struct mm_struct *mm = x->mn.mm;
+	unsigned long seq;
+	bool same;
+
+	/* A live page's notifier is in: its mm is grabbed. */
+	mutex_lock(&ud_kmod_sh_lock);
+	same = x->held && x->live && mmget_not_zero(mm);
+	mutex_unlock(&ud_kmod_sh_lock);
+	if (!same)
+		return;
+	seq = mmu_interval_read_begin(&x->mn);
+	mmap_read_lock(mm);
+	same = sh_same_page(mm, x);
+	mmap_read_unlock(mm);
+	mmput(mm);
+	mutex_lock(&ud_kmod_sh_lock);
+	if (x->held && x->live && !mmu_interval_read_retry(&x->mn, seq)) {
+		if (same) {
+			sh_unhold(x);
+			atomic_long_inc(&sh_kept);
+		} else {
+			sh_withdraw(x);
+		}
+	}
+	mutex_unlock(&ud_kmod_sh_lock);
+}
+
+#define SH_RECHECK_BATCH	8
+
+/*
+ * Decide the held pages (any file's: the engines are the device's), a
+ * few passes at most.  No lock held: this takes the owners' mmap_lock,
+ * then the shadow lock.
+ */
+static void sh_recheck(void)
+{
+	struct ud_kmod_shpg *batch[SH_RECHECK_BATCH], *x;
+	u32 pass, n, i;
+
+	for (pass = 0; pass < 4; pass++) {
+		n = 0;
+		mutex_lock(&ud_kmod_sh_lock);
+		list_for_each_entry(x, &sh_held, hlink) {
+			if (n == SH_RECHECK_BATCH)
+				break;
+			refcount_inc(&x->ref);
+			batch[n++] = x;
+		}
+		mutex_unlock(&ud_kmod_sh_lock);
+		if (!n)
+			return;
+		for (i = 0; i < n; i++) {
+			sh_recheck_one(batch[i]);
+			sh_put(batch[i]);
+		}
+	}
+}
+
+/*
+ * Before an access: a page still held (another task's clear came after
+ * the recheck, or its looks kept meeting invalidations) is withdrawn --
+ * never unsafe, only a page that may be in place is lost.  Lock held.
+ */
+static void sh_no_held(void)
+{
+	struct ud_kmod_shpg *x, *t;
+
+	list_for_each_entry_safe(x, t, &sh_held, hlink)
+		sh_withdraw(x);
+}
 
 /* Move sh's pages that left its table (all: every page) to gone.  Lock. */
 static void sh_reap(struct ud_kmod_shfile *sh, bool all,
@@ -305,6 +459,7 @@ static void sh_reap(struct ud_kmod_shfile *sh, bool all,
 		if (x->live && !all)
 			continue;
 		x->live = false;
+		sh_unhold(x);
 		list_move(&x->link, gone);
 	}
 }
@@ -319,7 +474,7 @@ static void sh_release(struct list_head *gone)
 		unpin_user_pages_dirty_lock(&x->pg, 1, true);
 		atomic_long_dec(&sh_pins);
 		list_del(&x->link);
-		kfree(x);
+		sh_put(x);
 	}
 }
 
@@ -385,6 +540,8 @@ static int sh_map(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 		return -ENOMEM;
 	x->sh = sh;
 	x->vpage = vpage;
+	INIT_LIST_HEAD(&x->hlink);
+	refcount_set(&x->ref, 1);
 	err = mmu_interval_notifier_insert(&x->mn, current->mm,
 					   (unsigned long)vpage << PAGE_SHIFT,
 					   PAGE_SIZE, &sh_mn_ops);
@@ -445,6 +602,7 @@ static int sh_unmap(struct ud_kmod_shfile *sh, struct uldma_shadow *s)
 	list_for_each_entry(x, &sh->pages, link) {
 		if (x->live && x->vpage == vpage) {
 			x->live = false;
+			sh_unhold(x);
 			WARN_ON(ud_sh_os_pt_remove(&sh->as, vpage) != UD_OK);
 			sh_engines_drop();
 			return 0;
@@ -507,10 +665,13 @@ static int sh_access(struct ud_kmod_shfile *sh, struct uldma_shadow *s)
 int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 {
 	LIST_HEAD(gone);
-	int err;
+	int err, tries;
 
 	if (s->flags || s->reserved || s->ctx || s->key)
 		return -EINVAL;
+	/* The held pages (any file's) are decided first. */
+	if (s->op != ULDMA_SH_OPEN)
+		sh_recheck();
 	switch (s->op) {
 	case ULDMA_SH_OPEN:
 		return sh_open(shp, s);
@@ -519,13 +680,26 @@ int ud_kmod_sh_op(struct ud_kmod_shfile **shp, struct uldma_shadow *s)
 		break;
 	case ULDMA_SH_UNMAP:
 	case ULDMA_SH_ACCESS:
-		mutex_lock(&ud_kmod_sh_lock);
-		if (!*shp)
+		/*
+		 * A page held since the recheck above (another task's clear)
+		 * is decided before an access; after a few tries it is
+		 * withdrawn (sh_no_held).
+		 */
+		for (tries = 0; ; tries++) {
+			mutex_lock(&ud_kmod_sh_lock);
+			if (s->op != ULDMA_SH_ACCESS || !sh_nheld || tries == 3)
+				break;
+			mutex_unlock(&ud_kmod_sh_lock);
+			sh_recheck();
+		}
+		if (!*shp) {
 			err = -EBADFD;
-		else if (s->op == ULDMA_SH_UNMAP)
+		} else if (s->op == ULDMA_SH_UNMAP) {
 			err = sh_unmap(*shp, s);
-		else
+		} else {
+			sh_no_held();
 			err = sh_access(*shp, s);
+		}
 		mutex_unlock(&ud_kmod_sh_lock);
 		break;
 	default:

@@ -101,6 +101,8 @@ static int ud_kmod_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "mr_invalidated %ld\n",
 		   atomic_long_read(&s->mr_invalidated));
 	seq_printf(m, "mr_reaped %ld\n", atomic_long_read(&s->mr_reaped));
+	seq_printf(m, "mr_held %ld\n", atomic_long_read(&s->mr_held));
+	seq_printf(m, "mr_kept %ld\n", atomic_long_read(&s->mr_kept));
 	seq_printf(m, "pins_held %ld\n", ud_kmod_pins_held());
 	seq_printf(m, "dma_refused %ld\n", ud_kmod_dma_refusals());
 	ud_kmod_va_stats_show(m);

@@ -37,16 +37,29 @@
  * every import of them, any file's) and its imports out of the tables
  * before its tag can be given to another VI; an export withdrawn takes
  * its imports with it before its indices can be reused; pages are
- * unpinned only after their entries are gone.  Pinned pages stay pinned
- * while exported, whatever the process does to its mapping (munmap keeps
- * the frame: the engine then reaches a frame the process no longer maps,
- * never a freed one).
+ * unpinned only after their entries are gone.  An interval notifier on
+ * each export's range takes its entries out of the table when its
+ * process unmaps, mprotects or drops any of its pages or exits, before
+ * that call returns: the engine never reaches a frame the process no
+ * longer maps with the export's rights.  Unmap and exit withdraw the
+ * export (its entries and every import window onto them) at once.  A
+ * page-table clear or a protection change only holds it (its entries
+ * out, its windows and reservation kept): the kernel sends those also
+ * when the process's frames stay where they were (a VMA split near the
+ * export "splits" a huge PMD that is not there, migration of a page it
+ * cannot move), so the next VIA call (any file's) looks at the process's
+ * page tables and puts the entries back if every page still maps the
+ * pinned frame with the rights the table needs, else withdraws it.  The
+ * pins of a withdrawn export go at the next VIA call or the close of its
+ * file.
  *
- * Locks: ud_kmod_via_lock around the tables, the VIs, the lists and every
- * engine run; it is independent of the device mutex (this path never
- * takes it).  EXPORT pins before taking it; under it only the unpin of a
- * withdrawn export (a page lock) is taken.  Nothing running under
- * mmap_lock or a page lock takes it.
+ * Locks: mmap_lock -> (a page lock) -> ud_kmod_via_lock.  The notifier
+ * takes ud_kmod_via_lock under mmap_lock, sometimes under a page lock
+ * (reclaim's try_to_unmap) and in reclaim.  So under ud_kmod_via_lock
+ * nothing takes mmap_lock, a page lock (no unpin: pins go after it is
+ * dropped), the device mutex, or allocates with reclaim; notifiers are
+ * inserted and removed with no lock held.  The lock is independent of
+ * the device mutex (this path never takes it) and of the shadow lock.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -57,9 +70,12 @@
 #include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
+#include <linux/refcount.h>
 #include <linux/sched.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -80,16 +96,31 @@ struct ud_kmod_viafile {
 	u32 pages;			/* pages it has pinned (exports)   */
 };
 
-/* One exported range: its pins and its table entries. */
+/*
+ * One exported range: its pins, its table entries and the interval
+ * notifier on its range.  live: its entries are in the table.  held: a
+ * page-table clear or protection change came, its entries are out until
+ * the next VIA call looks (via_recheck); its reservation and import
+ * windows stay, and its handle still names it.  Neither: withdrawn (its
+ * memory changed), it stays on via_exports, still pinned, with no entry
+ * and no import, until the next VIA call or its file's close unpins it.
+ * ref: via_exports (or a gone list) holds one, a recheck under way one.
+ */
 struct via_export {
-	struct list_head link;		/* via_exports                     */
+	struct mmu_interval_notifier mn;
+	struct list_head link;		/* via_exports, then a gone list   */
 	struct ud_kmod_viafile *owner;
+	unsigned long addr;		/* the process's first byte        */
 	u32 vi;				/* whose tag the entries carry     */
 	u32 node;			/* VIA_NODE_ACT or VIA_NODE_EXP    */
 	u32 idx;			/* first upstream entry            */
 	u32 npages;
 	u64 handle;
 	struct page **pages;
+	refcount_t ref;
+	bool live;
+	bool held;
+	int held_ev;			/* via_inval_ev index that held it */
 };
 
 /* One import window: entries [idx, idx + n) of node 0's downstream table. */
@@ -110,12 +141,21 @@ static unsigned long *via_down_used;		/* node 0's downstream      */
 static LIST_HEAD(via_exports);
 static LIST_HEAD(via_imports);
 static u16 via_next_tag;
+static u32 via_nheld;				/* exports held           */
 static u8 *via_buf;				/* the engine's staging page */
 static atomic_long_t via_pins = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_posts = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_done = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_failed = ATOMIC_LONG_INIT(0);
 static atomic_long_t via_bytes = ATOMIC_LONG_INIT(0);
+static atomic_long_t via_inval = ATOMIC_LONG_INIT(0);
+/* The same by event: unmap, clear, protection (VMA), release. */
+static atomic_long_t via_inval_ev[4];
+static const char *const via_ev_name[4] = { "unmap", "clear", "mprotect",
+					    "release" };
+/* Exports held (a clear or protection change), and held ones kept. */
+static atomic_long_t via_inval_held = ATOMIC_LONG_INIT(0);
+static atomic_long_t via_inval_kept = ATOMIC_LONG_INIT(0);
 
 int ud_kmod_via_init(void)
 {
@@ -165,12 +205,22 @@ long ud_kmod_via_pins(void)
 
 void ud_kmod_via_stats_show(struct seq_file *m)
 {
+	int i;
+
 	seq_printf(m, "via_pins_held %ld\n", atomic_long_read(&via_pins));
 	seq_printf(m, "via_posts %ld\n", atomic_long_read(&via_posts));
 	seq_printf(m, "via_completed_ok %ld\n", atomic_long_read(&via_done));
 	seq_printf(m, "via_completed_err %ld\n",
 		   atomic_long_read(&via_failed));
 	seq_printf(m, "via_bytes %ld\n", atomic_long_read(&via_bytes));
+	seq_printf(m, "via_invalidated %ld\n", atomic_long_read(&via_inval));
+	for (i = 0; i < 4; i++)
+		seq_printf(m, "via_inval_%s %ld\n", via_ev_name[i],
+			   atomic_long_read(&via_inval_ev[i]));
+	seq_printf(m, "via_inval_held %ld\n",
+		   atomic_long_read(&via_inval_held));
+	seq_printf(m, "via_inval_kept %ld\n",
+		   atomic_long_read(&via_inval_kept));
 }
 
 static bool via_owns(const struct ud_kmod_viafile *vf, u32 vi)
@@ -191,38 +241,282 @@ static void via_import_drop(struct via_import *im)
 	kfree(im);
 }
 
-/*
- * Withdraw one export: first every import of it (so no window reaches its
- * indices once they are free), then its entries, then the pins.  Lock.
- */
-static void via_export_drop(struct via_export *ex)
+/* Its upstream entries out of the table (the reservation stays).  Lock. */
+static void via_export_unenter(struct via_export *ex)
 {
-	struct via_import *im, *t;
 	u32 i;
 
+	for (i = 0; i < ex->npages; i++)
+		WARN_ON(ud_tpt_unexport(via_tpt[ex->node], ex->idx + i) !=
+			UD_OK);
+}
+
+/*
+ * Take one export out of the tables: first every import of it (so no
+ * window reaches its indices once they are free), then its entries (a
+ * held one has none).  Its pins stay.  Nothing here sleeps on anything
+ * but the lock: the notifier calls it.  Lock held.
+ */
+static void via_export_withdraw(struct via_export *ex)
+{
+	struct via_import *im, *t;
+
+	if (!ex->live && !ex->held)
+		return;
 	list_for_each_entry_safe(im, t, &via_imports, link) {
 		if (im->ex == ex)
 			via_import_drop(im);
 	}
-	for (i = 0; i < ex->npages; i++)
-		WARN_ON(ud_tpt_unexport(via_tpt[ex->node], ex->idx + i) !=
-			UD_OK);
+	if (ex->live)
+		via_export_unenter(ex);
+	if (ex->held)
+		via_nheld--;
+	ex->live = false;
+	ex->held = false;
 	bitmap_clear(via_up_used[ex->node], ex->idx,
 		     round_up(ex->npages, VIA_GROUP));
-	unpin_user_pages_dirty_lock(ex->pages, ex->npages,
-				    ex->node == VIA_NODE_EXP);
-	atomic_long_sub(ex->npages, &via_pins);
+}
+
+/*
+ * Hold a live export: its entries out, its windows and reservation kept,
+ * until via_recheck puts them back or withdraws it.  Lock held.
+ */
+static void via_export_hold(struct via_export *ex, int ev)
+{
+	if (ex->live) {
+		via_export_unenter(ex);
+		ex->live = false;
+		ex->held = true;
+		via_nheld++;
+		atomic_long_inc(&via_inval_held);
+	}
+	if (ex->held)
+		ex->held_ev = ev;
+}
+
+/* A held export whose pages were found in place: entries back.  Lock. */
+static void via_export_restore(struct via_export *ex)
+{
+	u32 i;
+
+	for (i = 0; i < ex->npages; i++)
+		WARN_ON(ud_tpt_export(via_tpt[ex->node], ex->idx + i,
+				      page_to_pfn(ex->pages[i]),
+				      via_vis.tag[ex->vi]) != UD_OK);
+	ex->held = false;
+	ex->live = true;
+	via_nheld--;
+	atomic_long_inc(&via_inval_kept);
+}
+
+/* Withdrawn because its memory changed: counted by event.  Lock held. */
+static void via_export_invalidated(struct via_export *ex, int ev)
+{
+	if (!ex->live && !ex->held)
+		return;
+	via_export_withdraw(ex);
+	atomic_long_inc(&via_inval);
+	atomic_long_inc(&via_inval_ev[ev]);
+}
+
+/*
+ * Withdraw one export and move it to gone, whose pins via_release drops
+ * once the lock is released.  Lock held.
+ */
+static void via_export_drop(struct via_export *ex, struct list_head *gone)
+{
+	via_export_withdraw(ex);
 	ex->owner->pages -= ex->npages;
-	list_del(&ex->link);
-	kvfree(ex->pages);
-	kfree(ex);
+	list_move(&ex->link, gone);
+}
+
+/* Every export withdrawn by its notifier (any file's) to gone.  Lock. */
+static void via_reap(struct list_head *gone)
+{
+	struct via_export *ex, *t;
+
+	list_for_each_entry_safe(ex, t, &via_exports, link) {
+		if (!ex->live && !ex->held)
+			via_export_drop(ex, gone);
+	}
+}
+
+static void via_put(struct via_export *ex)
+{
+	if (refcount_dec_and_test(&ex->ref)) {
+		kvfree(ex->pages);
+		kfree(ex);
+	}
+}
+
+/*
+ * Unpin and free the exports of gone.  No lock held: the notifier's
+ * removal waits for a callback under way (which takes the lock), the
+ * unpin may take a page lock.
+ */
+static void via_release(struct list_head *gone)
+{
+	struct via_export *ex, *t;
+
+	list_for_each_entry_safe(ex, t, gone, link) {
+		mmu_interval_notifier_remove(&ex->mn);
+		unpin_user_pages_dirty_lock(ex->pages, ex->npages,
+					    ex->node == VIA_NODE_EXP);
+		atomic_long_sub(ex->npages, &via_pins);
+		list_del(&ex->link);
+		via_put(ex);
+	}
+}
+
+/* Which via_inval_ev counts an event (the four that act). */
+static int via_ev_index(enum mmu_notifier_event ev)
+{
+	switch (ev) {
+	case MMU_NOTIFY_UNMAP:
+		return 0;
+	case MMU_NOTIFY_CLEAR:
+		return 1;
+	case MMU_NOTIFY_PROTECTION_VMA:
+		return 2;
+	default:
+		return 3;
+	}
+}
+
+/*
+ * The process's memory under an export may change.  Unmapped (munmap,
+ * mremap away, exit) or its address space going (release): the export
+ * leaves the tables with every import window onto it before this
+ * returns, so no later descriptor reaches its frames (the table's
+ * ENOENT, one completion); its pins go at the next VIA call or close.
+ * A page-table clear (MADV_DONTNEED, a truncation, a COW break -- and
+ * also a huge-PMD split at a VMA split within the same 2 MB, THP or not,
+ * and a migration attempt that a pin makes fail) or a protection change
+ * (mprotect): its entries leave the table before this returns (held),
+ * and the next VIA call decides from the page tables (via_recheck).
+ * Other events (fork's write protection of the parent, soft-dirty) leave
+ * a pinned page where it is, mapped as it was.  Runs under mmap_lock,
+ * maybe under a page lock: mmap_lock -> ud_kmod_via_lock, never the
+ * other way round.
+ */
+static bool via_invalidate(struct mmu_interval_notifier *mn,
+			   const struct mmu_notifier_range *range,
+			   unsigned long cur_seq)
+{
+	struct via_export *ex = container_of(mn, struct via_export, mn);
+	int ev = via_ev_index(range->event);
+
+	if (range->event != MMU_NOTIFY_UNMAP &&
+	    range->event != MMU_NOTIFY_CLEAR &&
+	    range->event != MMU_NOTIFY_PROTECTION_VMA &&
+	    range->event != MMU_NOTIFY_RELEASE)
+		return true;
+	if (mmu_notifier_range_blockable(range))
+		mutex_lock(&ud_kmod_via_lock);
+	else if (!mutex_trylock(&ud_kmod_via_lock))
+		return false;
+	mmu_interval_set_seq(mn, cur_seq);
+	if (range->event == MMU_NOTIFY_UNMAP ||
+	    range->event == MMU_NOTIFY_RELEASE)
+		via_export_invalidated(ex, ev);
+	else
+		via_export_hold(ex, ev);
+	mutex_unlock(&ud_kmod_via_lock);
+	return true;
+}
+
+static const struct mmu_interval_notifier_ops via_mn_ops = {
+	.invalidate = via_invalidate,
+};
+
+/*
+ * Does every page of ex still map its pinned frame, in a VMA giving the
+ * right the node's table is used for (ud_kmod_page_at)?  mmap_lock held
+ * for read, not the VIA lock.
+ */
+static bool via_same_pages(struct mm_struct *mm, struct via_export *ex)
+{
+	unsigned long need = ex->node == VIA_NODE_EXP ? VM_WRITE : VM_READ;
+	unsigned long a = ex->addr;
+	u32 i;
+
+	for (i = 0; i < ex->npages; i++, a += PAGE_SIZE)
+		if (ud_kmod_page_at(mm, a, need) != ex->pages[i])
+			return false;
+	return true;
+}
+
+/*
+ * Decide one held export: its entries back if its pages are in place,
+ * withdrawn (counted by the event that held it) if not; left held if
+ * another invalidation came while we looked.  No lock held; ex has a
+ * reference of ours.
+ */
+static void via_recheck_one(struct via_export *ex)
+{
+	struct mm_struct *mm = ex->mn.mm;
+	unsigned long seq;
+	bool same;
+
+	/* A held export's notifier is in: its mm is grabbed. */
+	mutex_lock(&ud_kmod_via_lock);
+	same = ex->held && mmget_not_zero(mm);
+	mutex_unlock(&ud_kmod_via_lock);
+	if (!same)
+		return;
+	seq = mmu_interval_read_begin(&ex->mn);
+	mmap_read_lock(mm);
+	same = via_same_pages(mm, ex);
+	mmap_read_unlock(mm);
+	mmput(mm);
+	mutex_lock(&ud_kmod_via_lock);
+	if (ex->held && !mmu_interval_read_retry(&ex->mn, seq)) {
+		if (same)
+			via_export_restore(ex);
+		else
+			via_export_invalidated(ex, ex->held_ev);
+	}
+	mutex_unlock(&ud_kmod_via_lock);
+}
+
+#define VIA_RECHECK_BATCH	8
+
+/*
+ * Decide the held exports (any file's: an importer's descriptor needs
+ * them), a few passes at most.  No lock held: this takes the exporters'
+ * mmap_lock, then the VIA lock.
+ */
+static void via_recheck(void)
+{
+	struct via_export *batch[VIA_RECHECK_BATCH], *ex;
+	u32 pass, n, i;
+
+	for (pass = 0; pass < 4; pass++) {
+		n = 0;
+		mutex_lock(&ud_kmod_via_lock);
+		list_for_each_entry(ex, &via_exports, link) {
+			if (n == VIA_RECHECK_BATCH || n == via_nheld)
+				break;
+			if (ex->held) {
+				refcount_inc(&ex->ref);
+				batch[n++] = ex;
+			}
+		}
+		mutex_unlock(&ud_kmod_via_lock);
+		if (!n)
+			return;
+		for (i = 0; i < n; i++) {
+			via_recheck_one(batch[i]);
+			via_put(batch[i]);
+		}
+	}
 }
 
 /*
  * A VI goes: its exports (with every import of them) and its imports
  * leave the tables before its tag may be given again.  Lock held.
  */
-static void via_vi_drop(u32 vi)
+static void via_vi_drop(u32 vi, struct list_head *gone)
 {
 	struct via_export *ex, *et;
 	struct via_import *im, *it;
@@ -233,7 +527,7 @@ static void via_vi_drop(u32 vi)
 	}
 	list_for_each_entry_safe(ex, et, &via_exports, link) {
 		if (ex->vi == vi)
-			via_export_drop(ex);
+			via_export_drop(ex, gone);
 	}
 	via_vis.live[vi] = 0;
 	via_vis.tag[vi] = 0;
@@ -277,11 +571,12 @@ static int via_create(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	return 0;
 }
 
-static int via_destroy(struct ud_kmod_viafile *vf, struct uldma_via *v)
+static int via_destroy(struct ud_kmod_viafile *vf, struct uldma_via *v,
+		       struct list_head *gone)
 {
 	if (!via_owns(vf, v->vi))
 		return -ENOENT;
-	via_vi_drop(v->vi);
+	via_vi_drop(v->vi, gone);
 	vf->vis &= ~BIT_ULL(v->vi);
 	return 0;
 }
@@ -338,9 +633,9 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 {
 	struct via_export *ex;
 	struct page **pages;
-	unsigned long start;
+	unsigned long start, seq;
 	u32 n, i, rsv;
-	int err;
+	int err, tries;
 
 	if (v->node > VIA_NODE_EXP || (v->addr & ~PAGE_MASK) ||
 	    (v->len & ~PAGE_MASK) || !v->len)
@@ -360,14 +655,39 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	pages = kvcalloc(n, sizeof(*pages), GFP_KERNEL);
 	ex = kzalloc(sizeof(*ex), GFP_KERNEL);
 	if (!pages || !ex) {
-		err = -ENOMEM;
-		goto out_free;
+		kvfree(pages);
+		kfree(ex);
+		return -ENOMEM;
 	}
-	err = via_pin(v->addr, n, v->node, pages);
-	if (err)
-		goto out_free;
+	err = mmu_interval_notifier_insert(&ex->mn, current->mm,
+					   (unsigned long)v->addr,
+					   (unsigned long)v->len, &via_mn_ops);
+	if (err) {
+		kvfree(pages);
+		kfree(ex);
+		return err;
+	}
+	/*
+	 * The pages must not change between the pin and their entries: an
+	 * invalidation in between (the pin's own write fault on a page
+	 * shared copy-on-write after fork sends one) pins them again.
+	 */
+	for (tries = 0; ; tries++) {
+		seq = mmu_interval_read_begin(&ex->mn);
+		err = via_pin(v->addr, n, v->node, pages);
+		if (err)
+			goto out_remove;
+		mutex_lock(&ud_kmod_via_lock);
+		if (!mmu_interval_read_retry(&ex->mn, seq))
+			break;
+		mutex_unlock(&ud_kmod_via_lock);
+		unpin_user_pages(pages, n);
+		if (tries == 3) {
+			err = -EAGAIN;
+			goto out_remove;
+		}
+	}
 	rsv = round_up(n, VIA_GROUP);
-	mutex_lock(&ud_kmod_via_lock);
 	/* The VI may have gone, or the file filled up, while we pinned. */
 	if (!via_owns(vf, v->vi)) {
 		err = -ENOENT;
@@ -401,6 +721,8 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	}
 	bitmap_set(via_up_used[v->node], start, rsv);
 	ex->owner = vf;
+	ex->addr = (unsigned long)v->addr;
+	refcount_set(&ex->ref, 1);
 	ex->vi = v->vi;
 	ex->node = v->node;
 	ex->idx = (u32)start;
@@ -415,6 +737,7 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 				ex->handle = 0;
 		}
 	} while (!ex->handle);
+	ex->live = true;
 	list_add_tail(&ex->link, &via_exports);
 	vf->pages += n;
 	atomic_long_add(n, &via_pins);
@@ -426,30 +749,36 @@ static int via_export(struct ud_kmod_viafile *vf, struct uldma_via *v)
 out_unlock:
 	mutex_unlock(&ud_kmod_via_lock);
 	unpin_user_pages(pages, n);
-out_free:
+out_remove:
+	mmu_interval_notifier_remove(&ex->mn);
 	kvfree(pages);
 	kfree(ex);
 	return err;
 }
 
+/*
+ * The export named by handle, live or held (a withdrawn one has no
+ * name).  Lock held.
+ */
 static struct via_export *via_find(u64 handle)
 {
 	struct via_export *ex;
 
 	list_for_each_entry(ex, &via_exports, link) {
-		if (handle && ex->handle == handle)
+		if (handle && (ex->live || ex->held) && ex->handle == handle)
 			return ex;
 	}
 	return NULL;
 }
 
-static int via_unexport(struct ud_kmod_viafile *vf, struct uldma_via *v)
+static int via_unexport(struct ud_kmod_viafile *vf, struct uldma_via *v,
+			struct list_head *gone)
 {
 	struct via_export *ex = via_find(v->handle);
 
 	if (!ex || ex->owner != vf)
 		return -ENOENT;
-	via_export_drop(ex);
+	via_export_drop(ex, gone);
 	return 0;
 }
 
@@ -457,11 +786,14 @@ static int via_unexport(struct ud_kmod_viafile *vf, struct uldma_via *v)
  * An import window on node 0 for the export named by handle (of node 1,
  * any file's: the handle is what its exporter gave out), entered with the
  * tag of the caller's VI: one downstream entry per 16 kB of the export.
+ * im: allocated by the caller before taking the lock (no allocation under
+ * it: the notifier takes it in reclaim); taken (*imp = NULL) on success.
  */
-static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
+static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v,
+		      struct via_import **imp)
 {
 	struct via_export *ex = via_find(v->handle);
-	struct via_import *im;
+	struct via_import *im = *imp;
 	unsigned long start;
 	u32 n, i;
 
@@ -476,9 +808,6 @@ static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
 					   UD_TPT_DOWN_ENTRIES, 0, n, 0);
 	if (start >= UD_TPT_DOWN_ENTRIES)
 		return -ENOSPC;
-	im = kzalloc(sizeof(*im), GFP_KERNEL);
-	if (!im)
-		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		u64 roff = ((u64)ex->idx + (u64)i * VIA_GROUP) * UD_TPT_UP_PAGE;
 
@@ -489,7 +818,6 @@ static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
 			while (i--)
 				WARN_ON(ud_tpt_unimport(via_tpt[VIA_NODE_ACT],
 							(u32)start + i));
-			kfree(im);
 			return -EIO;
 		}
 	}
@@ -499,6 +827,7 @@ static int via_import(struct ud_kmod_viafile *vf, struct uldma_via *v)
 	im->idx = (u32)start;
 	im->n = n;
 	list_add_tail(&im->link, &via_imports);
+	*imp = NULL;
 	v->ra = (u64)start * UD_TPT_DOWN_PAGE;
 	return 0;
 }
@@ -536,17 +865,26 @@ static int via_post(struct ud_kmod_viafile *vf, struct uldma_via *v)
 int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 {
 	struct ud_kmod_viafile *vf, *fresh = NULL;
-	int err;
+	struct via_import *im = NULL;
+	LIST_HEAD(gone);
+	int err, tries;
 
 	/* Nothing in a request names a tag: the VI's is the kernel's. */
 	if (v->flags || v->reserved || v->tag || v->op > ULDMA_VIA_POST)
 		return -EINVAL;
 	if (v->op == ULDMA_VIA_CREATE && v->vi)
 		return -EINVAL;
-	/* The file's VI set: made at its first CREATE, freed at release. */
+	/*
+	 * The file's VI set: made at its first CREATE, freed at release.
+	 * The held exports are decided, and the pins of the exports
+	 * withdrawn by their notifiers go now.
+	 */
+	via_recheck();
 	mutex_lock(&ud_kmod_via_lock);
 	vf = *vfp;
+	via_reap(&gone);
 	mutex_unlock(&ud_kmod_via_lock);
+	via_release(&gone);
 	if (!vf && v->op != ULDMA_VIA_CREATE)
 		return -ENOENT;
 	if (v->op == ULDMA_VIA_EXPORT)
@@ -556,7 +894,26 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		if (!fresh)
 			return -ENOMEM;
 	}
-	mutex_lock(&ud_kmod_via_lock);
+	if (v->op == ULDMA_VIA_IMPORT) {
+		im = kzalloc(sizeof(*im), GFP_KERNEL);
+		if (!im) {
+			kfree(fresh);
+			return -ENOMEM;
+		}
+	}
+	/*
+	 * An export held since the recheck above (another task's clear or
+	 * mprotect) is decided before the op sees the tables; after a few
+	 * tries it stays held, its entries out (a descriptor onto it:
+	 * ENOENT).
+	 */
+	for (tries = 0; ; tries++) {
+		mutex_lock(&ud_kmod_via_lock);
+		if (!via_nheld || tries == 3)
+			break;
+		mutex_unlock(&ud_kmod_via_lock);
+		via_recheck();
+	}
 	if (!*vfp) {
 		*vfp = fresh;
 		fresh = NULL;
@@ -567,19 +924,21 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 		err = via_create(vf, v);
 		break;
 	case ULDMA_VIA_DESTROY:
-		err = via_destroy(vf, v);
+		err = via_destroy(vf, v, &gone);
 		break;
 	case ULDMA_VIA_UNEXPORT:
-		err = via_unexport(vf, v);
+		err = via_unexport(vf, v, &gone);
 		break;
 	case ULDMA_VIA_IMPORT:
-		err = via_import(vf, v);
+		err = via_import(vf, v, &im);
 		break;
 	default:
 		err = via_post(vf, v);
 		break;
 	}
 	mutex_unlock(&ud_kmod_via_lock);
+	via_release(&gone);
+	kfree(im);
 	kfree(fresh);
 	return err;
 }
@@ -588,6 +947,7 @@ int ud_kmod_via_op(struct ud_kmod_viafile **vfp, struct uldma_via *v)
 void ud_kmod_via_file_gone(struct ud_kmod_viafile **vfp)
 {
 	struct ud_kmod_viafile *vf;
+	LIST_HEAD(gone);
 	u32 vi;
 
 	mutex_lock(&ud_kmod_via_lock);
@@ -596,10 +956,12 @@ void ud_kmod_via_file_gone(struct ud_kmod_viafile **vfp)
 	if (vf) {
 		for (vi = 0; vi < UD_VIA_NVI; vi++) {
 			if (via_owns(vf, vi))
-				via_vi_drop(vi);
+				via_vi_drop(vi, &gone);
 		}
 		WARN_ON(vf->pages);
 	}
 	mutex_unlock(&ud_kmod_via_lock);
+	/* Each notifier removed before its export goes. */
+	via_release(&gone);
 	kfree(vf);
 }

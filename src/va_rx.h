@@ -81,6 +81,7 @@ void ud_va_rx_init(struct ud_va_rx *rx);
             ud_rep_n, ud_rep_node[ud_rep_n], ud_rep_trid[ud_rep_n], ud_rep_seq[ud_rep_n],
             ud_rep_kind[ud_rep_n];
     ensures inv: ud_smmu_inv(s) && ud_ff_inv(ff) && ud_va_rx_inv(rx);
+    ensures walked: \old(ud_pt_n) <= ud_pt_n <= \old(ud_pt_n) + 2;
     behavior malformed:
       assumes !ud_va_hdr_ok(h);
       ensures inval: \result.st == UD_E_INVAL;

@@ -78,6 +78,7 @@ struct ud_va_tx_out {
             ud_dma_wr[ud_dma_n .. ud_dma_n + 1], ud_dma_va[ud_dma_n .. ud_dma_n + 1],
             ud_dma_w[ud_dma_n .. ud_dma_n + 1];
     ensures inv: ud_smmu_inv(s);
+    ensures walked: \old(ud_pt_n) <= ud_pt_n <= \old(ud_pt_n) + 2;
     ensures e_prot: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
       ud_dma_wr[i] == 0 && ud_va_entry_ok(b->pd, i, \old(ud_pt_n));
     ensures e_atom: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>

@@ -15,8 +15,14 @@
  *   - DEREG_MR of a region that went with its memory answers 0 once, then
  *     ENOKEY;
  *   - mprotect to read-only: the key is dead, a write into it is ENOKEY
- *     and the buffer unchanged; MADV_DONTNEED: the key is dead;
+ *     and the buffer unchanged; MADV_DONTNEED, then writes (new frames):
+ *     the key is dead;
  *   - a window bound to a region whose memory went: its R_Key is dead;
+ *   - a VMA split in a region's 2 MB block (munmap or mprotect of a page
+ *     1 MB away: Linux 6.1 sends a clear over the whole block), also with
+ *     writes queued, an mprotect adding exec, one to read-only of a
+ *     region with only remote read: the region stays (held, looked at,
+ *     kept), its writes land;
  *   - fork (a child that exits) leaves a region alive and writable;
  *   - a child that registers, queues 16 writes (engine held) and exits:
  *     its pins all come back;
@@ -138,6 +144,135 @@ static int child_exit_holding(void)
 		if (uldma_post_write(fd, cqp, cqp, (uint64_t)i, a, l, b, r, BIG))
 			return 2;
 	return 0;	/* exit with the file open: the mm goes first */
+}
+
+#define MIB (1024u * 1024u)
+#define PG 4096u
+
+/*
+ * A VMA split in the same 2 MB block as a region changes none of its
+ * pages, but Linux 6.1 "splits" a huge PMD over the whole block first
+ * (vma_adjust_trans_huge -> __split_huge_pmd), sending MMU_NOTIFY_CLEAR
+ * to every notifier over it whether or not a huge PMD is there -- when
+ * the block lies inside the VMA being split.  So each case takes a fresh
+ * 6 MB mapping and registers a 64 KB region near the end of its second
+ * 2 MB block; the region must stay (CHECK 0, writes into it land) after
+ * a munmap of one page 1 MB away, an mprotect of one page 1 MB away
+ * (both split the VMA), and a munmap with 4 writes queued while the
+ * engine is held.  mr_held must grow in each (else the kernel sent no
+ * clear and the case proved nothing).  Then an mprotect adding exec
+ * (nothing lowered) keeps a region, and one to read-only keeps a region
+ * with only remote read.
+ */
+static uint8_t *split_map(uint8_t **block)
+{
+	uint8_t *big = mmap(NULL, 6 * MIB, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (big == MAP_FAILED)
+		return NULL;
+	memset(big, 0x11, 6 * MIB);
+	/* The 2 MB block [*block, *block + 2 MB) lies inside the mapping. */
+	*block = (uint8_t *)(((uintptr_t)big + 2 * MIB - 1) &
+			     ~(uintptr_t)(2 * MIB - 1));
+	return big;
+}
+
+static void split_near(int fd, uint32_t pd, uint32_t qp, uint8_t *src,
+		       uint32_t sl)
+{
+	uint32_t l = 0, r = 0, l2 = 0, r2 = 0;
+	struct uldma_wc wc[8];
+	uint8_t *big, *b2 = NULL, *x, *y;
+	long inv0 = counter("mr_invalidated"), held0 = counter("mr_held");
+	long kept0 = counter("mr_kept"), h;
+	int err, err2, got, i, bad, st, c;
+
+	for (c = 0; c < 3; c++) {
+		big = split_map(&b2);
+		x = b2 + 2 * MIB - 2 * BIG;	/* a 64 KB region in it */
+		err = !big || uldma_reg_mr(fd, pd, x, BIG,
+					   ULDMA_ACC_LOCAL_WRITE |
+					   ULDMA_ACC_REMOTE_WRITE, &l, &r);
+		h = counter("mr_held");
+		if (c == 2 && !err) {
+			err = engine_pause(1);
+			for (i = 0; i < 4 && !err; i++)
+				err = uldma_post_write(fd, qp, qp,
+						       460u + (uint64_t)i, src,
+						       sl, x + 4096 * (i + 2),
+						       r, 4096);
+		}
+		if (err)
+			err2 = -1;
+		else if (c == 1)	/* same block, same VMA */
+			err2 = mprotect(b2 + MIB, PG, PROT_READ);
+		else
+			err2 = munmap(b2 + MIB, PG);
+		h = counter("mr_held") - h;
+		if (c == 2) {
+			engine_pause(0);
+			got = poll_n(fd, wc, 4);
+			bad = 0;
+			for (i = 0; i < got; i++)
+				bad += wc[i].wr_id != 460u + (uint64_t)i ||
+				       wc[i].status || wc[i].byte_len != 4096;
+			check("split: 4 writes queued (engine held), then a munmap 1 MB away in the region's 2 MB block: all 4 land",
+			      !err && !err2 && h >= 1 && got == 4 && !bad &&
+			      all_are(x + 2 * 4096, 4 * 4096, 0x5b),
+			      "post %d munmap %d, held %ld, %d, %d wrong",
+			      err, err2, h, got, bad);
+		} else {
+			st = err ? -1 : check_key(fd, pd, r, x, BIG,
+						  ULDMA_KIND_REMOTE_WRITE);
+			err = err ? err : uldma_post_write(fd, qp, qp, 450,
+							   src, sl, x + 100, r,
+							   1000);
+			got = poll_n(fd, wc, 1);
+			check(c ? "split: mprotect of a page 1 MB away in the region's 2 MB block: its key checks (0), a write into it lands" :
+			      "split: munmap of a page 1 MB away in the region's 2 MB block: its key checks (0), a write into it lands",
+			      !err && !err2 && h >= 1 && st == 0 && got == 1 &&
+			      wc[0].status == 0 && wc[0].byte_len == 1000 &&
+			      all_are(x + 100, 1000, 0x5b) &&
+			      all_are(x, 100, 0x11) &&
+			      all_are(x + 1100, BIG - 1100, 0x11),
+			      "reg/post %d split %d, held %ld, check %d, %d, status %d",
+			      err, err2, h, st, got, got ? wc[0].status : 0);
+		}
+		uldma_dereg_mr(fd, l);
+		if (big)
+			munmap(big, 6 * MIB);
+	}
+	/* What lowers nothing keeps a region; read-only keeps a read one. */
+	x = map_buf(BIG, 0x11);
+	y = map_buf(BIG, 0x22);
+	err = !x || !y || uldma_reg_mr(fd, pd, x, BIG, ULDMA_ACC_LOCAL_WRITE |
+				       ULDMA_ACC_REMOTE_WRITE, &l, &r) ||
+	      uldma_reg_mr(fd, pd, y, BIG, ULDMA_ACC_REMOTE_READ, &l2, &r2);
+	h = counter("mr_held");
+	err2 = err ? -1 : mprotect(x, BIG, PROT_READ | PROT_WRITE | PROT_EXEC);
+	st = check_key(fd, pd, r, x, BIG, ULDMA_KIND_REMOTE_WRITE);
+	check("split: mprotect of a region adding exec (nothing lowered): its key checks (0)",
+	      !err && !err2 && st == 0 && counter("mr_held") > h,
+	      "reg %d mprotect %d check %d", err, err2, st);
+	h = counter("mr_held");
+	err2 = err ? -1 : mprotect(y, BIG, PROT_READ);
+	st = check_key(fd, pd, r2, y, BIG, ULDMA_KIND_REMOTE_READ);
+	check("split: mprotect to read-only of a region with only remote read: its key checks (0)",
+	      !err2 && st == 0 && counter("mr_held") > h,
+	      "mprotect %d check %d", err2, st);
+	uldma_dereg_mr(fd, l);
+	uldma_dereg_mr(fd, l2);
+	check("split: no region invalidated by any of it, as many kept as held",
+	      counter("mr_invalidated") == inv0 &&
+	      counter("mr_held") - held0 == counter("mr_kept") - kept0,
+	      "invalidated %ld, held %ld, kept %ld",
+	      counter("mr_invalidated") - inv0, counter("mr_held") - held0,
+	      counter("mr_kept") - kept0);
+	if (x)
+		munmap(x, BIG);
+	if (y)
+		munmap(y, BIG);
 }
 
 int main(void)
@@ -265,8 +400,10 @@ int main(void)
 	      "post %d, %d completion(s), status %d", err, got,
 	      got ? wc[0].status : 0);
 	err = madvise(d, BIG, MADV_DONTNEED);
+	/* New frames at the same addresses before the next call looks. */
+	memset(d, 0x5a, BIG);
 	st = check_key(fd, pd, dl, d, 1, ULDMA_KIND_LOCAL_READ);
-	check("MADV_DONTNEED of a source: its key is dead (ENOKEY)",
+	check("MADV_DONTNEED of a source, then writes (new frames there): its key is dead (ENOKEY)",
 	      !err && st == -ENOKEY, "%d check %d", err, st);
 	uldma_dereg_mr(fd, cl);
 	uldma_dereg_mr(fd, dl);
@@ -293,6 +430,9 @@ int main(void)
 	err2 = uldma_dereg_mr(fd, el);
 	check("  ... the window went with it (dealloc -> ENOENT), dereg 0",
 	      err == -ENOENT && err2 == 0, "%d %d", err, err2);
+
+	/* 4b. A VMA split near a region leaves it alone. */
+	split_near(fd, pd, qp, b, bl);
 
 	/* 5. fork leaves a region alone. */
 	pid = fork();

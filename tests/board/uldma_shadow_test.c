@@ -36,7 +36,10 @@
  *     loses its shadow before the call returns (ENOENT, nothing written,
  *     the pending STORE forgotten) and its pin at the next call; an
  *     mprotect leaving every right, fork and a child's exit leave
- *     shadows alive.
+ *     shadows alive;
+ *   - a VMA split in a shadowed page's 2 MB block (munmap or mprotect of a
+ *     page 1 MB away: Linux 6.1 sends a clear over the whole block) keeps
+ *     the shadows and a STORE pending to one (held, looked at, kept).
  * One line per check, then "shadow: N/N checks passed"; exit 0 iff all
  * held.  Built static for each guest (tests/board/Makefile).
  */
@@ -760,8 +763,11 @@ static void inval(void)
 	      r == 0 && r1 == -EPROTO && v == ULDMA_SH_FAILURE &&
 	      r2 == -ENOENT, "%d %d/%u %d", r, r1, v, r2);
 	madvise(d3, PG, MADV_DONTNEED);
+	/* A new frame at the same address before the next call looks. */
+	d3[100] = 0x5a;
 	r = uldma_shadow_store(fd, uldma_shadow_addr(d3), 8);
-	check("inval: MADV_DONTNEED: ENOENT", r == -ENOENT, "%d", r);
+	check("inval: MADV_DONTNEED, then a write (a new frame there): ENOENT",
+	      r == -ENOENT, "%d", r);
 	/* Every right kept (exec added): the shadow stays as it is. */
 	mprotect(d4, PG, PROT_READ | PROT_WRITE | PROT_EXEC);
 	r = uldma_shadow_copy(&sc, src, d4, 100);
@@ -783,6 +789,85 @@ static void inval(void)
 	uldma_close(fd);
 }
 
+/*
+ * A VMA split in the same 2 MB block as a shadowed page changes none of
+ * its frames, but Linux 6.1 "splits" a huge PMD over the whole block
+ * first (vma_adjust_trans_huge -> __split_huge_pmd), sending
+ * MMU_NOTIFY_CLEAR to every notifier over it whether or not one is there
+ * -- when the block lies inside the VMA being split.  The shadows must
+ * stay, and so must a STORE pending to one: a munmap of a page 1 MB away
+ * (one 6 MB mapping) and an mprotect of a page 1 MB away (another) leave
+ * the shadows of two pages near the end of the block.  sh_held must grow
+ * in each (else the kernel sent no clear and the case proved nothing).
+ */
+#define SPLIT_BASE	(ARENA + 0x4000000ull)	/* 64 MB up: 2 MB-aligned */
+#define MIB		0x100000u
+
+static void split(void)
+{
+	long inv0 = counter("sh_invalidated"), h;
+	struct uldma_shadow_ctx sc;
+	uint8_t *big, *b2, *src, *dst;
+	int fd = uldma_open(), r, r1, r2, c;
+	uint32_t v = 9;
+
+	r = uldma_shadow_open(fd, 2, &sc);
+	for (c = 0; c < 2; c++) {
+		big = mmap((void *)(uintptr_t)(SPLIT_BASE + c * 8ull * MIB),
+			   6 * MIB, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+			   MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (big != (void *)(uintptr_t)(SPLIT_BASE + c * 8ull * MIB)) {
+			check("split: 6 MB mapping", 0, "%s", strerror(errno));
+			return;
+		}
+		b2 = big + 2 * MIB;	/* the block [b2, b2 + 2 MB)    */
+		src = b2 + 2 * MIB - 3 * PG;
+		dst = b2 + 2 * MIB - 2 * PG;
+		memset(src, 0x3c, PG);
+		memset(dst, 0, PG);
+		r1 = uldma_shadow_map(fd, src, ULDMA_SH_R_READ);
+		r1 |= uldma_shadow_map(fd, dst, ULDMA_SH_R_READ |
+				       ULDMA_SH_R_WRITE);
+		h = counter("sh_held");
+		if (c == 0) {
+			/* A STORE pending to dst, a split, then the LOAD. */
+			r2 = uldma_shadow_store(fd,
+						uldma_shadow_addr(dst + 100),
+						300);
+			r2 |= munmap(b2 + MIB, PG);
+			h = counter("sh_held") - h;
+			r2 |= uldma_shadow_load(fd, uldma_shadow_addr(src),
+						&v) != 1;
+			check("split: munmap of a page 1 MB away in the 2 MB block of a STORE pending to a shadowed page: the LOAD starts it, 300 bytes land",
+			      r == 0 && r1 == 0 && r2 == 0 && h >= 2 &&
+			      v == ULDMA_SH_SUCCESS &&
+			      moved(dst, 100, 300, 0x3c, 0) == 0,
+			      "%d %d %d/%u, held %ld, %u wrong", r, r1, r2, v,
+			      h, moved(dst, 100, 300, 0x3c, 0));
+		} else {
+			r2 = mprotect(b2 + MIB, PG, PROT_READ);
+			h = counter("sh_held") - h;
+			r2 |= uldma_shadow_copy(&sc, src, dst, 64);
+			check("split: mprotect of a page 1 MB away in the block: shadows kept, a copy moves 64 bytes",
+			      r1 == 0 && r2 == 0 && h >= 2 &&
+			      moved(dst, 0, 64, 0x3c, 0) == 0,
+			      "%d %d, held %ld, %u wrong", r1, r2, h,
+			      moved(dst, 0, 64, 0x3c, 0));
+		}
+		r = uldma_shadow_map(fd, dst, ULDMA_SH_R_READ);
+		r1 = uldma_shadow_unmap(fd, src);
+		r1 |= uldma_shadow_unmap(fd, dst);
+		check(c ? "split: ... (mprotect) no shadow invalidated, still there (MAP again EBUSY)" :
+		      "split: ... (munmap) no shadow invalidated, still there (MAP again EBUSY)",
+		      r == -EBUSY && r1 == 0 &&
+		      counter("sh_invalidated") == inv0,
+		      "%d %d, %ld invalidated", r, r1,
+		      counter("sh_invalidated") - inv0);
+		munmap(big, 6 * MIB);
+	}
+	uldma_close(fd);
+}
+
 int main(void)
 {
 	struct uldma_query q;
@@ -798,6 +883,7 @@ int main(void)
 	alg2();
 	alg3();
 	inval();
+	split();
 	door();
 	printf("shadow: %u/%u checks passed\n", passed, total);
 	return passed == total ? 0 : 1;

@@ -63,6 +63,7 @@ static uint32_t ndir(uint32_t n)
       \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
     ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
       m->list[k].npages == \old(m->list[k].npages);
+    ensures chside: ud_pg_chside{Pre, Post}(m);
 */
 static uint32_t take_dr(struct ud_mpg *m)
 {
@@ -150,6 +151,7 @@ static void fs_give_ch(struct ud_mpg *m, uint32_t c)
       \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] == \old(m->dr_pos[x]);
     ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
       m->list[k].npages == \old(m->list[k].npages);
+    ensures drside: ud_pg_drside{Pre, Post}(m);
 */
 static void give_ch(struct ud_mpg *m, uint32_t c)
 {
@@ -214,6 +216,108 @@ static void give_dr(struct ud_mpg *m, uint32_t d)
 	/*@ ghost dr_conv(m, m->dr_top); */
 }
 
+/* The count stores of drop_chunk and drop_block alone, each with the
+ * frame its caller needs stated on the fields: every chunk of every list
+ * (ud_pg_chunk, a logic function of the uint16 memory the store writes),
+ * the tops, the directory blocks, the owners.  Proved in this small
+ * context; in the steps' contexts chunks_kept and the two-state frame
+ * predicates across the store timed out (2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires list: i < UD_PG_NLIST;
+    assigns m->list[i].nc;
+    ensures nc: m->list[i].nc == v;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures nds: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nd == \old(m->list[k].nd) &&
+      (k != i ==> m->list[k].nc == \old(m->list[k].nc));
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures owners: (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+        m->ch_list[x] == \old(m->ch_list[x]) && m->ch_q[x] == \old(m->ch_q[x])) &&
+      (\forall integer x; 0 <= x < UD_PG_NDIR ==>
+        m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]));
+    ensures chunks: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 4096 ==>
+      ud_pg_chunk(m, k, y) == \old(ud_pg_chunk(m, k, y));
+    ensures drside: ud_pg_drside{Pre, Post}(m);
+*/
+static void put_nc(struct ud_mpg *m, uint32_t i, uint16_t v)
+{
+	m->list[i].nc = v;
+	/*@ assert w_tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+	      m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert w_dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert w_div: \forall integer y; 0 <= y < 4096 ==> 0 <= y / 64 < 64 && 0 <= y % 64 < 64; */
+}
+
+/*@ requires valid: \valid(m);
+    requires list: i < UD_PG_NLIST;
+    assigns m->list[i].nd;
+    ensures nd: m->list[i].nd == v;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures ncs: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nc == \old(m->list[k].nc) &&
+      (k != i ==> m->list[k].nd == \old(m->list[k].nd));
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures owners: (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+        m->ch_list[x] == \old(m->ch_list[x]) && m->ch_q[x] == \old(m->ch_q[x])) &&
+      (\forall integer x; 0 <= x < UD_PG_NDIR ==>
+        m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]));
+    ensures chunks: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 4096 ==>
+      ud_pg_chunk(m, k, y) == \old(ud_pg_chunk(m, k, y));
+*/
+static void put_nd(struct ud_mpg *m, uint32_t i, uint16_t v)
+{
+	m->list[i].nd = v;
+	/*@ assert w_tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+	      m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
+	/*@ assert w_dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+	      m->dir[x][y] == \at(m->dir[x][y], Pre); */
+	/*@ assert w_div: \forall integer y; 0 <= y < 4096 ==> 0 <= y / 64 < 64 && 0 <= y % 64 < 64; */
+}
+
+/* add_block's four stores: block d at position t of list i.  Its
+ * contract carries the chunk side's frame as the predicate ud_pg_chside,
+ * proved in this small context; with take_dr's, add_block's chside is the
+ * two joined, conjunct by conjunct (in add_block's context, with the
+ * stores inline, it timed out: the predicate's body must be proved on the
+ * memories themselves, where Qed no longer helps). */
+/*@ requires valid: \valid(m);
+    requires list: i < UD_PG_NLIST && t < 64 && d < UD_PG_NDIR && m->list[i].nc <= 64 * t;
+    requires ncs: \forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096;
+    requires cells: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < m->list[k].nc ==>
+      m->list[k].top[q / 64] < UD_PG_NDIR;
+    assigns m->dr_list[d], m->dr_q[d], m->list[i].top[t], m->list[i].nd;
+    ensures vals: m->list[i].top[t] == d && m->dr_list[d] == i && m->dr_q[d] == t &&
+      m->list[i].nd == t + 1;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 && (k != i || y != t) ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nc == \old(m->list[k].nc) && (k != i ==> m->list[k].nd == \old(m->list[k].nd));
+    ensures owners: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
+      m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]);
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures chside: ud_pg_chside{Pre, Post}(m);
+*/
+static void put_block(struct ud_mpg *m, uint32_t i, uint32_t t, uint32_t d)
+{
+	m->dr_list[d] = (uint16_t)i;
+	m->dr_q[d] = (uint16_t)t;
+	m->list[i].top[t] = (uint16_t)d;
+	m->list[i].nd = (uint16_t)(t + 1u);
+	/*@ assert w_div: \forall integer y; 0 <= y < 4096 ==> 0 <= y / 64 < 64 && 0 <= y % 64 < 64; */
+	/*@ assert w_own: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      \at(m->ch_list[x], Pre) == m->ch_list[x] && \at(m->ch_q[x], Pre) == m->ch_q[x]; */
+	/*@ assert w_nc: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
+	/*@ assert w_chunks: \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < \at(m->list[k].nc, Pre) ==>
+	      \at(ud_pg_chunk(m, k, q), Pre) == ud_pg_chunk(m, k, q); */
+}
+
 /* Take a free directory block for position nd of list i. */
 /*@ requires valid: \valid(m);
     requires tb: ud_pg_tights_but(m, i);
@@ -243,10 +347,11 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
 	/*@ assert fresh2: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nd ==> m->list[k].top[y] != d; */
-	m->dr_list[d] = (uint16_t)i;
-	m->dr_q[d] = (uint16_t)t;
-	m->list[i].top[t] = (uint16_t)d;
-	m->list[i].nd = (uint16_t)(t + 1u);
+	/*@ assert cells0: ud_pg_use_div(0) && m->list[i].nc <= 64 * t &&
+	      (\forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096) &&
+	      \forall integer k, q; 0 <= k < UD_PG_NLIST && 0 <= q < m->list[k].nc ==>
+	      m->list[k].top[q / 64] < UD_PG_NDIR; */
+	put_block(m, i, t, d);
 	/*@ assert tops: \forall integer k, integer y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 &&
 	      (k != i || y != t) ==> m->list[k].top[y] == \at(m->list[k].top[y], Pre); */
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
@@ -278,6 +383,24 @@ static void add_block(struct ud_mpg *m, uint32_t i)
 	      \at(m->list[k].nc, Pre) == m->list[k].nc; */
 	/*@ assert chside: ud_pg_chside{Pre, Here}(m); */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
+	/*@ assert drs_d: m->dr_list[d] == i && m->dr_q[d] == t && t < m->list[i].nd &&
+	      m->list[i].top[t] == d; */
+	/*@ assert drs_q: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
+	      \at(m->dr_list[x], Pre) < UD_PG_NLIST &&
+	      \at(m->dr_q[x], Pre) < \at(m->list[m->dr_list[x]].nd, Pre) &&
+	      \at(m->list[m->dr_list[x]].top[m->dr_q[x]], Pre) == x; */
+	/*@ assert drs_eq: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert drs_h: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] < UD_PG_NLIST && m->dr_q[x] < 64 &&
+	      (m->dr_list[x] != i || m->dr_q[x] != t); */
+	/*@ assert drs_top: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
+	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
+	/*@ assert drs_nd: \forall integer x; 0 <= x < UD_PG_NDIR && x != d && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_q[x] < m->list[m->dr_list[x]].nd; */
+	/*@ assert drs_all: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] < UD_PG_NLIST && m->dr_q[x] < m->list[m->dr_list[x]].nd &&
+	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
@@ -353,6 +476,45 @@ static void add_chunk(struct ud_mpg *m, uint32_t i)
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
 
+/* drop_chunk's two writes, the chunk given back and the count: give_ch
+ * and put_nc with their block-side frames (ud_pg_drside) joined here, so
+ * drop_chunk's context holds one such predicate, not two (with both, its
+ * chunk-side parts still_used, p_lchunks, p_chs timed out, 2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires used: c < UD_PG_NCHUNK && m->ch_pos[c] >= m->ch_top;
+    requires list: i < UD_PG_NLIST;
+    assigns m->ch_perm[0 .. UD_PG_NCHUNK - 1], m->ch_pos[0 .. UD_PG_NCHUNK - 1], m->ch_top,
+            m->list[i].nc;
+    ensures fs: ud_pg_fs(m);
+    ensures freed: m->ch_pos[c] < m->ch_top;
+    ensures room: m->ch_top == \old(m->ch_top) + 1;
+    ensures others: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
+      (m->ch_pos[x] < m->ch_top <==> \old(m->ch_pos[x] < m->ch_top));
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+    ensures nc: m->list[i].nc == v;
+    ensures tops: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 64 ==>
+      m->list[k].top[y] == \old(m->list[k].top[y]);
+    ensures nds: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].nd == \old(m->list[k].nd) &&
+      (k != i ==> m->list[k].nc == \old(m->list[k].nc));
+    ensures dirs: \forall integer x, y; 0 <= x < UD_PG_NDIR && 0 <= y < 64 ==>
+      m->dir[x][y] == \old(m->dir[x][y]);
+    ensures owners: (\forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+        m->ch_list[x] == \old(m->ch_list[x]) && m->ch_q[x] == \old(m->ch_q[x])) &&
+      (\forall integer x; 0 <= x < UD_PG_NDIR ==>
+        m->dr_list[x] == \old(m->dr_list[x]) && m->dr_q[x] == \old(m->dr_q[x]));
+    ensures chunks: \forall integer k, y; 0 <= k < UD_PG_NLIST && 0 <= y < 4096 ==>
+      ud_pg_chunk(m, k, y) == \old(ud_pg_chunk(m, k, y));
+    ensures drside: ud_pg_drside{Pre, Post}(m);
+*/
+static void drop_store(struct ud_mpg *m, uint32_t i, uint32_t c, uint16_t v)
+{
+	give_ch(m, c);
+	put_nc(m, i, v);
+}
+
 /* Give back the last chunk of list i; its pages must fit in the others. */
 /*@ requires valid: \valid(m);
     requires tb: ud_pg_tights_but(m, i);
@@ -379,10 +541,10 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->ch_list[c] == i && m->ch_q[c] == q; */
 	/*@ assert others_differ: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc && (k != i || y != q) ==> ud_pg_chunk(m, k, y) != c; */
-	give_ch(m, c);
+	/*@ assert nc_bound: \forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096; */
+	drop_store(m, i, c, (uint16_t)q);
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NCHUNK && x != c ==>
 	      (m->ch_pos[x] < m->ch_top <==> \at(m->ch_pos[x] < m->ch_top, Pre)); */
-	m->list[i].nc = (uint16_t)q;
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
 	      m->list[k].nd == \at(m->list[k].nd, Pre) &&
@@ -395,8 +557,6 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	/*@ assert cells: ud_pg_use_div(0) && \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> \at(m->list[k].top[y / 64], Pre) < UD_PG_NDIR &&
 	      0 <= y % 64 < 64 && y / 64 < 64; */
-	/*@ assert tops_used: \forall integer k, q; 0 <= k < UD_PG_NLIST &&
-	      0 <= q < m->list[k].nc ==> m->list[k].top[q / 64] == \at(m->list[k].top[q / 64], Pre); */
 	/*@ assert chunks_kept: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) == \at(ud_pg_chunk(m, k, y), Pre); */
 	/*@ assert dr_same: m->dr_top == \at(m->dr_top, Pre) &&
@@ -408,17 +568,23 @@ static void drop_chunk(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
-	/*@ assert nd_tops: \forall integer k; 0 <= k < UD_PG_NLIST ==>
-	      \at(m->list[k].nd, Pre) == m->list[k].nd &&
-	      \forall integer y; 0 <= y < 64 ==> \at(m->list[k].top[y], Pre) == m->list[k].top[y]; */
-	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
-	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert su_pre: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> y < \at(m->list[k].nc, Pre) && (k != i || y != q); */
+	/*@ assert su_old: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> \at(ud_pg_chunk(m, k, y), Pre) != c &&
+	      \at(ud_pg_chunk(m, k, y), Pre) < UD_PG_NCHUNK &&
+	      \at(m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top, Pre); */
 	/*@ assert still_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
 	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) != c &&
 	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top; */
+	/*@ assert own_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
+	      m->ch_list[ud_pg_chunk(m, k, y)] == k && m->ch_q[ud_pg_chunk(m, k, y)] == y; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
-	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert drside: ud_pg_drside{Pre, Here}(m); */
+	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
 
@@ -449,7 +615,8 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	give_dr(m, d);
 	/*@ assert others_free: \forall integer x; 0 <= x < UD_PG_NDIR && x != d ==>
 	      (m->dr_pos[x] < m->dr_top <==> \at(m->dr_pos[x] < m->dr_top, Pre)); */
-	m->list[i].nd = (uint16_t)t;
+	/*@ assert nc_bound: \forall integer k; 0 <= k < UD_PG_NLIST ==> m->list[k].nc <= 4096; */
+	put_nd(m, i, (uint16_t)t);
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
 	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
@@ -474,11 +641,61 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 	      m->list[i].npages <= 64 * m->list[i].nc; */
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert p_shapes: ud_pg_shapes(m); */
+	/*@ assert blocks_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nd ==> m->list[k].top[y] != d &&
+	      m->dr_pos[m->list[k].top[y]] >= m->dr_top; */
 	/*@ assert p_lblocks: ud_pg_lblocks(m); */
+	/*@ assert lch_used: \forall integer k, integer y; 0 <= k < UD_PG_NLIST &&
+	      0 <= y < m->list[k].nc ==> ud_pg_chunk(m, k, y) < UD_PG_NCHUNK &&
+	      m->ch_pos[ud_pg_chunk(m, k, y)] >= m->ch_top &&
+	      m->ch_list[ud_pg_chunk(m, k, y)] == k && m->ch_q[ud_pg_chunk(m, k, y)] == y; */
 	/*@ assert p_lchunks: ud_pg_lchunks(m); */
-	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
+	/*@ assert d_at: m->list[i].top[t] == d && m->dr_pos[d] < m->dr_top; */
+	/*@ assert drs_pre: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      x != d && \at(m->dr_pos[x], Pre) >= \at(m->dr_top, Pre); */
+	/*@ assert drs_q: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      \at(m->dr_list[x], Pre) < UD_PG_NLIST &&
+	      \at(m->dr_q[x], Pre) < \at(m->list[m->dr_list[x]].nd, Pre) &&
+	      \at(m->dr_q[x], Pre) < 64 &&
+	      \at(m->list[m->dr_list[x]].top[m->dr_q[x]], Pre) == x; */
+	/*@ assert drs_eq: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] == \at(m->dr_list[x], Pre) && m->dr_q[x] == \at(m->dr_q[x], Pre); */
+	/*@ assert drs_h: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_list[x] < UD_PG_NLIST && m->dr_q[x] < 64; */
+	/*@ assert drs_top: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->list[m->dr_list[x]].top[m->dr_q[x]] == x; */
+	/*@ assert drs_nd: \forall integer x; 0 <= x < UD_PG_NDIR && m->dr_pos[x] >= m->dr_top ==>
+	      m->dr_q[x] < m->list[m->dr_list[x]].nd; */
+	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
+}
+
+/* The length store of set_len alone: the pools' free sets kept across it
+ * are proved in this small context (in set_len's, fs_both timed out at
+ * 15 s: npages and the free sets' arrays share the uint32 memory). */
+/*@ requires valid: \valid(m);
+    requires fs: ud_pg_fs(m);
+    requires list: i < UD_PG_NLIST;
+    assigns m->list[i].npages;
+    ensures fs: ud_pg_fs(m);
+    ensures length: m->list[i].npages == n;
+*/
+static void set_npages(struct ud_mpg *m, uint32_t i, uint32_t n)
+{
+	/*@ assert pre_ch: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert pre_dr: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	m->list[i].npages = n;
+	/*@ assert ch_frame: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      *(&m->ch_perm[0] + x) == \at(*(&m->ch_perm[0] + x), Pre) &&
+	      *(&m->ch_pos[0] + x) == \at(*(&m->ch_pos[0] + x), Pre); */
+	/*@ assert ch_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert dr_frame: m->dr_top == \at(m->dr_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NDIR ==>
+	      *(&m->dr_perm[0] + x) == \at(*(&m->dr_perm[0] + x), Pre) &&
+	      *(&m->dr_pos[0] + x) == \at(*(&m->dr_pos[0] + x), Pre); */
+	/*@ assert dr_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
 }
 
 /* Set the length of list i within the chunks it holds. */
@@ -494,16 +711,7 @@ static void drop_block(struct ud_mpg *m, uint32_t i)
 */
 static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 {
-	/*@ assert pre_fs: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
-	m->list[i].npages = n;
-	/*@ assert tops: m->ch_top == \at(m->ch_top, Pre) && m->dr_top == \at(m->dr_top, Pre); */
-	/*@ assert arrays: \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
-	      m->ch_perm[x] == \at(m->ch_perm[x], Pre) && m->ch_pos[x] == \at(m->ch_pos[x], Pre); */
-	/*@ assert arrays2: \forall integer x; 0 <= x < UD_PG_NDIR ==>
-	      m->dr_perm[x] == \at(m->dr_perm[x], Pre) && m->dr_pos[x] == \at(m->dr_pos[x], Pre); */
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	set_npages(m, i, n);
 	/*@ assert counts: \forall integer k; 0 <= k < UD_PG_NLIST ==>
 	      (k != i ==> m->list[k].npages == \at(m->list[k].npages, Pre)) &&
 	      m->list[k].nc == \at(m->list[k].nc, Pre) &&
@@ -527,6 +735,33 @@ static void set_len(struct ud_mpg *m, uint32_t i, uint32_t n)
 	/*@ assert p_tb: ud_pg_tights_but(m, i); */
 }
 
+/* free_set's init of the block pool, the chunk pool's free set kept
+ * across it (proved here as fs_give_ch does; in ud_mpg_init's context
+ * fs_both timed out, 2026-11-28). */
+/*@ requires valid: \valid(m);
+    requires ch: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top);
+    assigns m->dr_perm[0 .. UD_PG_NDIR - 1], m->dr_pos[0 .. UD_PG_NDIR - 1], m->dr_top;
+    ensures fs: ud_pg_fs(m);
+    ensures all_free: m->dr_top == UD_PG_NDIR &&
+      \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] < m->dr_top;
+    ensures ch_same: m->ch_top == \old(m->ch_top) &&
+      \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] == \old(m->ch_pos[x]);
+    ensures lens: \forall integer k; 0 <= k < UD_PG_NLIST ==>
+      m->list[k].npages == \old(m->list[k].npages);
+*/
+static void init_dr(struct ud_mpg *m)
+{
+	/*@ assert pre_other: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	ud_fs_init(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
+	/*@ assert own_inv: ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	/*@ assert other_frame: m->ch_top == \at(m->ch_top, Pre) &&
+	      \forall integer x; 0 <= x < UD_PG_NCHUNK ==>
+	      *(&m->ch_perm[0] + x) == \at(*(&m->ch_perm[0] + x), Pre) &&
+	      *(&m->ch_pos[0] + x) == \at(*(&m->ch_pos[0] + x), Pre); */
+	/*@ assert other_inv: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
+	/*@ assert free_conv: \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] < m->dr_top; */
+}
+
 void ud_mpg_init(struct ud_mpg *m)
 {
 	/*@ loop invariant range: 0 <= i <= UD_PG_NLIST;
@@ -544,9 +779,7 @@ void ud_mpg_init(struct ud_mpg *m)
 	ud_fs_init(m->ch_perm, m->ch_pos, UD_PG_NCHUNK, &m->ch_top);
 	/*@ assert ch_fs: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top); */
 	/*@ assert ch_free: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] < m->ch_top; */
-	ud_fs_init(m->dr_perm, m->dr_pos, UD_PG_NDIR, &m->dr_top);
-	/*@ assert fs_both: ud_fs_inv(&m->ch_perm[0], &m->ch_pos[0], UD_PG_NCHUNK, m->ch_top) &&
-	      ud_fs_inv(&m->dr_perm[0], &m->dr_pos[0], UD_PG_NDIR, m->dr_top); */
+	init_dr(m);
 	/*@ assert p_fs: ud_pg_fs(m); */
 	/*@ assert dr_free: \forall integer x; 0 <= x < UD_PG_NDIR ==> m->dr_pos[x] < m->dr_top; */
 	/*@ assert ch_free2: \forall integer x; 0 <= x < UD_PG_NCHUNK ==> m->ch_pos[x] < m->ch_top; */
@@ -559,6 +792,54 @@ void ud_mpg_init(struct ud_mpg *m)
 	/*@ assert p_drs: ud_pg_drs(m); */
 	/*@ assert p_chs: ud_pg_chs(m); */
 	/*@ assert p_tights: ud_pg_tights(m); */
+}
+
+/* add_block and add_chunk with grow's loop-assigns set as their assigns:
+ * the inclusion of a call's writes in the loop's set is proved here, in a
+ * small context (in grow's, loop_assigns part2 timed out in sessions 19
+ * and 23, as fault_drain's did before its drain_next wrapper: METHOD). */
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].nd < 64;
+    requires room: m->dr_top >= 1;
+    assigns m->ch_top, m->ch_list[0 .. UD_PG_NCHUNK - 1], m->ch_q[0 .. UD_PG_NCHUNK - 1],
+            m->dir[0 .. UD_PG_NDIR - 1][0 .. UD_PG_FAN - 1], m->list[i].nc,
+            m->dr_top, m->dr_list[0 .. UD_PG_NDIR - 1], m->dr_q[0 .. UD_PG_NDIR - 1],
+            m->list[i].top[0 .. UD_PG_FAN - 1], m->list[i].nd;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures grown: m->list[i].nd == \old(m->list[i].nd) + 1;
+    ensures room: m->dr_top == \old(m->dr_top) - 1;
+    ensures same: m->ch_top == \old(m->ch_top) && m->list[i].nc == \old(m->list[i].nc) &&
+      m->list[i].npages == \old(m->list[i].npages);
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void grow_block(struct ud_mpg *m, uint32_t i)
+{
+	add_block(m, i);
+}
+
+/*@ requires valid: \valid(m);
+    requires tb: ud_pg_tights_but(m, i);
+    requires core: ud_pg_core(m);
+    requires list: i < UD_PG_NLIST && m->list[i].nc < 64 * m->list[i].nd;
+    requires room: m->ch_top >= 1;
+    assigns m->ch_top, m->ch_list[0 .. UD_PG_NCHUNK - 1], m->ch_q[0 .. UD_PG_NCHUNK - 1],
+            m->dir[0 .. UD_PG_NDIR - 1][0 .. UD_PG_FAN - 1], m->list[i].nc,
+            m->dr_top, m->dr_list[0 .. UD_PG_NDIR - 1], m->dr_q[0 .. UD_PG_NDIR - 1],
+            m->list[i].top[0 .. UD_PG_FAN - 1], m->list[i].nd;
+    ensures tb: ud_pg_tights_but(m, i);
+    ensures core: ud_pg_core(m);
+    ensures grown: m->list[i].nc == \old(m->list[i].nc) + 1;
+    ensures room: m->ch_top == \old(m->ch_top) - 1;
+    ensures same: m->dr_top == \old(m->dr_top) && m->list[i].nd == \old(m->list[i].nd) &&
+      m->list[i].npages == \old(m->list[i].npages);
+    ensures kept: ud_pg_kept{Pre, Post}(m, i);
+*/
+static void grow_chunk(struct ud_mpg *m, uint32_t i)
+{
+	add_chunk(m, i);
 }
 
 /* Chunks and blocks for n pages on list i (empty), enough free: the
@@ -604,11 +885,11 @@ static void grow(struct ud_mpg *m, uint32_t i, uint32_t n)
 		if (m->list[i].nc % 64u == 0u) {
 			/*@ assert need_block: ud_pg_use_div(0) && m->list[i].nd == m->list[i].nc / 64 &&
 			      m->list[i].nd < 64 && m->list[i].nd < ud_pg_ndir(n); */
-			add_block(m, i);
+			grow_block(m, i);
 		}
 		/*@ assert under: ud_pg_use_div(0) && m->list[i].nc < 64 * m->list[i].nd &&
 		      m->list[i].nd == m->list[i].nc / 64 + 1; */
-		add_chunk(m, i);
+		grow_chunk(m, i);
 		/*@ assert step: ud_pg_use_div(0) && m->list[i].nd == (m->list[i].nc + 63) / 64; */
 	}
 }
@@ -626,7 +907,18 @@ ud_status ud_mpg_alloc(struct ud_mpg *m, uint32_t i, uint32_t n)
 	/*@ assert tight_i: ud_pg_tight(m, i); */
 	/*@ assert tb1: ud_pg_tights_but(m, i); */
 	/*@ assert p_tights: ud_pg_tights(m); */
-	/*@ assert others: ud_pg_use_div(0) && \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+	/*@ assert o_counts: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+	      m->list[k].npages == \at(m->list[k].npages, Pre) &&
+	      m->list[k].nc == \at(m->list[k].nc, Pre); */
+	/*@ assert o_in: ud_pg_use_div(0) && \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+	      0 <= j < \at(m->list[k].npages, Pre) ==> 0 <= j / 64 < \at(m->list[k].nc, Pre); */
+	/*@ assert o_chunk: \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+	      0 <= j < \at(m->list[k].npages, Pre) ==>
+	      \at(ud_pg_chunk(m, k, j / 64), Pre) == ud_pg_chunk(m, k, j / 64); */
+	/*@ assert o_entry: \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+	      0 <= j < \at(m->list[k].npages, Pre) ==>
+	      \at(ud_pg_entry(m, k, j), Pre) == ud_pg_entry(m, k, j); */
+	/*@ assert others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
 	      ud_pg_same_list{Pre, Here}(m, k); */
 	return UD_OK;
 }
