@@ -75,6 +75,7 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include "eng_va.h"
 #include "fault_drain.h"
 #include "fault_fifo.h"
 #include "fault_handler.h"
@@ -94,7 +95,6 @@
  * lost; every fault here is answered by a RAPF or an abort.
  */
 #define UD_VA_PERIOD_NS		(20 * NSEC_PER_MSEC)
-#define UD_VA_NBLK		128	/* engine descriptors (posted blocks) */
 #define UD_VA_NMBOX		1024	/* R5 mailbox messages                */
 #define UD_VA_NSRCF		64	/* source faults waiting for the work */
 #define UD_VA_BUDGET		64	/* packets per pass of the kthread    */
@@ -115,11 +115,6 @@ struct ud_va_mb {			/* one message to the R5's mailbox   */
 	u16 pd, trid, seq;
 	u32 w0, w1;			/* RAPF: the two words               */
 	ud_status err;			/* ABORT                             */
-};
-
-struct ud_va_eblk {			/* one posted block in the engine    */
-	struct ud_va_blk b;
-	u32 next;			/* offset of its next packet         */
 };
 
 struct ud_va_chan {			/* one VA_WRITE outstanding on a QP  */
@@ -147,8 +142,7 @@ struct ud_va_state {
 	struct ud_fh_action act;
 	struct mm_struct *bank_mm[UD_SMMU_NCB];	/* mmgrab'ed: bank = PD */
 	struct ud_va_chan chan[UD_PROT_NQP];
-	struct ud_va_eblk q[UD_VA_NBLK];
-	unsigned int nq, rr;
+	struct ud_eng_va eng;		/* the posted blocks (src/eng_va.c)  */
 	struct ud_va_mb mb[UD_VA_NMBOX];
 	unsigned int mb_head, mb_n;
 	struct ud_fh_fault srcf[UD_VA_NSRCF];
@@ -283,7 +277,6 @@ static void ud_va_mb_put(struct ud_va_state *s, struct ud_va_mb m)
 void ud_kmod_va_reply(u32 node, u16 trid, u16 seq, u8 kind)
 {
 	struct ud_va_state *s = va.s;
-	unsigned int i;
 
 	lockdep_assert_held(&va.lock);
 	ud_va_mb_put(s, (struct ud_va_mb){ .type = UD_VA_MB_REPLY,
@@ -297,48 +290,31 @@ void ud_kmod_va_reply(u32 node, u16 trid, u16 seq, u8 kind)
 	 * sent for nothing, and its stragglers would reset va_rx's slot
 	 * under the retransmission: progress lost, never invented).
 	 */
-	for (i = 0; i < s->nq; i++) {
-		if (s->q[i].b.trid == trid && s->q[i].b.seq == seq) {
-			s->q[i] = s->q[--s->nq];
-			break;
-		}
-	}
+	ud_eng_va_drop(&s->eng, trid, seq);
 }
 
 /* --------------------------------------------------- the R5's doors */
 
-/* One block to the engine; a newer post of a trid replaces the old. */
+/*
+ * One block to the engine (src/eng_va.c): queued, or it replaces the
+ * queued block of its transaction (a newer seq).  A block va_tx cannot
+ * take is refused (the R5 checked the ranges at submit), as is one more
+ * than the queue holds: the R5's timeout retransmits it.
+ */
 void ud_kmod_va_post(u16 trid, u16 seq, u8 pd, u8 vc_, u8 kind, u32 node,
 		     u64 src, u64 dst, u32 len)
 {
-	struct ud_va_state *s = va.s;
-	struct ud_va_eblk e = {
-		.b = { .trid = trid, .seq = seq, .pd = pd, .vc = vc_,
-		       .kind = kind, .node = node, .src = src, .dst = dst,
-		       .len = len },
-		.next = 0,
-	};
-	unsigned int i;
+	struct ud_va_blk b = { .trid = trid, .seq = seq, .pd = pd, .vc = vc_,
+			       .kind = kind, .node = node, .src = src,
+			       .dst = dst, .len = len };
+	ud_status st;
 
 	lockdep_assert_held(&va.lock);
-	/* va_tx's precondition (ud_va_blk_ok): submit checked the ranges. */
-	if (pd >= UD_SMMU_NCB || len == 0 || len > UD_VA_BLK_MAX ||
-	    src > UD_VA_ADDR_LIM - len || dst > UD_VA_ADDR_LIM - len) {
-		WARN_ONCE(1, "uldma: R5 posted a block va_tx cannot take\n");
+	st = ud_eng_va_post(&va.s->eng, &b);
+	WARN_ONCE(st == UD_E_INVAL,
+		  "uldma: R5 posted a block va_tx cannot take\n");
+	if (st != UD_OK)
 		atomic_long_inc(&vc.blk_dropped);
-		return;
-	}
-	for (i = 0; i < s->nq; i++) {
-		if (s->q[i].b.trid == trid) {
-			s->q[i] = e;
-			return;
-		}
-	}
-	if (s->nq == UD_VA_NBLK) {
-		atomic_long_inc(&vc.blk_dropped);
-		return;
-	}
-	s->q[s->nq++] = e;
 }
 
 void ud_kmod_va_notify(u8 pd, u8 vc_, u8 kind, ud_status status)
@@ -594,43 +570,39 @@ static void ud_va_mailbox(struct ud_va_state *s, u64 now)
 	}
 }
 
-/* The send engine and, loopback, the receive engine: one packet. */
-static void ud_va_packet(struct ud_va_state *s)
+/* The send engine and, loopback, the receive engine: one packet of the
+ * queue, round robin (src/eng_va.c: every access it makes lies in a posted
+ * block's ranges, translated through that block's PD's bank). */
+static bool ud_va_packet(struct ud_va_state *s)
 {
-	struct ud_va_eblk *e = &s->q[s->rr];
-	struct ud_va_tx_out t;
-	struct ud_va_rx_out r;
-	u32 pd = e->b.pd;
+	struct ud_eng_va_out o;
 
+	o = ud_eng_va_step(&s->eng, &s->smmu, &s->tx, &s->rx, &s->ff, 0,
+			   s->pkt);
+	ud_va_release_held(s);
+	if (!o.ran)
+		return false;
 	atomic_long_inc(&vc.pkts);
-	t = ud_va_tx_packet(&s->smmu, &s->tx, 0, &e->b, e->next, s->pkt);
-	ud_va_release_held(s);
-	if (t.st != UD_OK) {
-		/* 3.2.2: the block stops; the R5 retransmits it. */
+	if (o.tx != UD_OK) {
+		/* 3.2.2: the block stopped; the R5 retransmits it. */
 		atomic_long_inc(&vc.src_faults);
-		s->q[s->rr] = s->q[--s->nq];
-		ud_va_irq(s, pd);
-		return;
+		ud_va_irq(s, o.pd);
+		return true;
 	}
-	e->next += UD_VA_PKT;
-	if (e->next >= e->b.len)
-		s->q[s->rr] = s->q[--s->nq];
-	else
-		s->rr++;
-	r = ud_va_rx_packet(&s->smmu, &s->ff, &s->rx, &t.h, s->pkt);
-	ud_va_release_held(s);
-	if (r.st == UD_OK) {
+	if (o.rx.st == UD_OK) {
 		atomic_long_inc(&vc.pkts_stored);
-	} else if (r.st == UD_VA_FAULTED) {
+	} else if (o.rx.st == UD_VA_FAULTED) {
 		atomic_long_inc(&vc.dst_faults);
-		ud_va_irq(s, t.h.pd);
+		ud_va_irq(s, o.pd);
 	}
+	return true;
 }
 
 /* One pass: the mailbox, the timer, up to UD_VA_BUDGET packets. */
 static bool ud_va_pass(struct ud_va_state *s, u64 *deadline)
 {
 	unsigned int k;
+	bool more = true;
 	u64 now = ktime_get_ns();
 	u64 dl;
 
@@ -638,16 +610,13 @@ static bool ud_va_pass(struct ud_va_state *s, u64 *deadline)
 	if (ud_r5_next_deadline(s->r5.dense, s->r5.narmed, s->r5.dl, &dl) &&
 	    dl <= now)
 		ud_r5_sched_tick(&s->r5, now);
-	for (k = 0; k < UD_VA_BUDGET && s->nq; k++) {
-		if (s->rr >= s->nq)
-			s->rr = 0;
-		ud_va_packet(s);
-	}
+	for (k = 0; k < UD_VA_BUDGET && more; k++)
+		more = ud_va_packet(s);
 	ud_va_walk_done(s);
 	if (!ud_r5_next_deadline(s->r5.dense, s->r5.narmed, s->r5.dl, &dl))
 		dl = U64_MAX;
 	*deadline = dl;
-	return s->nq || s->mb_n;
+	return more || s->mb_n;
 }
 
 static int ud_va_fn(void *unused)
@@ -728,7 +697,7 @@ void ud_kmod_va_cancel(u32 qp, struct ud_kmod_cq *cq, bool complete)
 {
 	struct ud_va_state *s;
 	struct ud_va_chan *c;
-	unsigned int i, k;
+	unsigned int k;
 	u16 t;
 
 	if (qp >= UD_PROT_NQP)
@@ -751,12 +720,7 @@ void ud_kmod_va_cancel(u32 qp, struct ud_kmod_cq *cq, bool complete)
 	if (WARN_ON_ONCE(c->live))
 		ud_kmod_va_notify(c->pd, (u8)qp, UD_R5_SCHED_WRITE, UD_E_STATE);
 	/* No packet of it is sent any more. */
-	for (i = 0; i < s->nq;) {
-		if (s->q[i].b.vc == qp)
-			s->q[i] = s->q[--s->nq];
-		else
-			i++;
-	}
+	ud_eng_va_drop_vc(&s->eng, (u8)qp);
 out:
 	mutex_unlock(&va.lock);
 }
@@ -891,6 +855,7 @@ int ud_kmod_va_start(void)
 		return -EINVAL;
 	}
 	ud_va_rx_init(&s->rx);
+	ud_eng_va_init(&s->eng);
 	ud_ff_init(&s->ff);
 	ud_fh_init(&s->fh, false);
 	va.s = s;

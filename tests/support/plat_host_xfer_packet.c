@@ -10,7 +10,8 @@ struct host_dma host_dma;
 void host_dma_reset(void)
 {
 	for (uint32_t i = 0; i < host_dma.nframes; i++)
-		free(host_dma.frame[i]);
+		if (!host_dma.ext[i])
+			free(host_dma.frame[i]);
 	memset(&host_dma, 0, sizeof host_dma);
 }
 
@@ -28,6 +29,16 @@ static uint8_t *frame_of(uint64_t pa, int create)
 	if (!host_dma.frame[host_dma.nframes])
 		abort();
 	return host_dma.frame[host_dma.nframes++];
+}
+
+int host_dma_alias(uint64_t pa, uint8_t *page)
+{
+	if ((pa & 4095u) != 0 || frame_of(pa, 0) || host_dma.nframes == HOST_DMA_FRAMES)
+		return -1;
+	host_dma.frame_pa[host_dma.nframes] = pa;
+	host_dma.frame[host_dma.nframes] = page;
+	host_dma.ext[host_dma.nframes++] = 1;
+	return 0;
 }
 
 uint8_t host_dma_peek(uint64_t pa)
@@ -49,6 +60,8 @@ void host_dma_poke(uint64_t pa, uint8_t v)
 
 static uint8_t *door(uint64_t pa, uint32_t n, uint8_t wr)
 {
+	if (host_dma.hook)
+		host_dma.hook(host_dma.n, pa, n, wr);
 	if (host_dma.n < HOST_DMA_LOG)
 		host_dma.log[host_dma.n] = (struct host_dma_access){ pa, n, wr };
 	host_dma.n++;

@@ -24,6 +24,11 @@ struct host_dma {
 	struct host_dma_access log[HOST_DMA_LOG];
 	uint32_t n;                            /* accesses (log holds the first HOST_DMA_LOG) */
 	uint32_t violations;                   /* a door called outside its contract */
+	uint8_t ext[HOST_DMA_FRAMES];          /* frame memory the test owns (host_dma_alias) */
+	/* Called at the start of every door call, before the access, with the
+	 * access's index (the n it is logged at): a test injects a change of
+	 * state between two packets of one run through it.  NULL: none. */
+	void (*hook)(uint32_t i, uint64_t pa, uint32_t len, uint8_t wr);
 };
 
 extern struct host_dma host_dma;
@@ -32,4 +37,8 @@ void host_dma_reset(void);
 /* The byte at physical address pa (0 for a frame never touched). */
 uint8_t host_dma_peek(uint64_t pa);
 void host_dma_poke(uint64_t pa, uint8_t v);
+/* Make the 4 KB at page the memory of frame pa (pa % 4096 == 0): the doors
+ * then read and write that page, which stays the test's (reset forgets it,
+ * never frees it).  0, or -1 when pa is unaligned, taken or the table full. */
+int host_dma_alias(uint64_t pa, uint8_t *page);
 #endif

@@ -141,7 +141,36 @@ void ud_eng_va_drop_vc(struct ud_eng_va *e, uint8_t vc)
 }
 
 /* The source side of one packet of block b (by value: its copy is this
- * call's own, so no frame of it is needed across the call). */
+ * call's own, so no frame of it is needed across the call): va_tx's
+ * contract cut down to what the engine uses, so that the frames tx_side
+ * proves across it (the FIFO, the rx slots) have a small context. */
+/*@ requires valid: \valid(s) && \valid(tx) && \valid(buf + (0 .. UD_VA_PKT - 1));
+    requires sep: \separated(s, tx, buf + (0 .. UD_VA_PKT - 1));
+    requires inv: ud_smmu_inv(s);
+    requires blk: b.pd < UD_SMMU_NCB && 1 <= b.len <= UD_VA_BLK_MAX &&
+      b.src + b.len <= UD_VA_ADDR_LIM && b.dst + b.len <= UD_VA_ADDR_LIM &&
+      off % UD_VA_PKT == 0 && off < b.len;
+    requires room: ud_pt_n <= UD_PT_LOG - 2 && ud_dma_n <= UD_DMA_LOG - 2;
+    assigns s->cb[0 .. 15], tx->rd[0 .. 15], buf[0 .. UD_VA_PKT - 1], ud_env,
+            UD_ENG_VA_LOGS(1);
+    ensures inv: ud_smmu_inv(s);
+    ensures grew: \old(ud_dma_n) <= ud_dma_n <= \old(ud_dma_n) + 2 &&
+      \old(ud_pt_n) <= ud_pt_n <= \old(ud_pt_n) + 2;
+    ensures kept: ud_eng_va_logs_kept{Pre, Post}(\old(ud_dma_n));
+    ensures blk: \forall integer i; \old(ud_dma_n) <= i < ud_dma_n ==>
+      ud_eng_va_in_blk(i, b.pd, b.src, b.dst, b.len);
+    ensures no_byte: \result.st != UD_OK ==> ud_dma_n == \old(ud_dma_n);
+    ensures hdr: \result.st == UD_OK ==> \result.h.pd == b.pd &&
+      b.dst <= \result.h.dst && \result.h.dst + \result.h.n <= b.dst + b.len;
+*/
+static struct ud_va_tx_out tx_raw(struct ud_smmu *s, struct ud_va_tx *tx, uint32_t self,
+				  struct ud_va_blk b, uint32_t off, uint8_t *buf)
+{
+	return ud_va_tx_packet(s, tx, self, &b, off, buf);
+}
+
+/* The source side, with the FIFO's and the rx slots' invariants carried
+ * across it (va_tx writes neither: the frames, one small assert each). */
 /*@ requires valid: \valid(s) && \valid(tx) && \valid(buf + (0 .. UD_VA_PKT - 1)) &&
                     \valid_read(ff) && \valid_read(rx);
     requires sep: \separated(s, tx, ff, rx, buf + (0 .. UD_VA_PKT - 1));
@@ -170,8 +199,23 @@ static struct ud_va_tx_out tx_side(struct ud_smmu *s, struct ud_va_tx *tx,
 
 	(void)ff;
 	(void)rx;
-	t = ud_va_tx_packet(s, tx, self, &b, off, buf);
+	t = tx_raw(s, tx, self, b, off, buf);
+	/*@ assert ff_lo: \forall integer i; 0 <= i < UD_FF_DEPTH ==> ff->lo[i] == \at(ff->lo[i], Pre); */
+	/*@ assert ff_hi: \forall integer i; 0 <= i < UD_FF_DEPTH ==> ff->hi[i] == \at(ff->hi[i], Pre); */
+	/*@ assert ff_reg: ff->head == \at(ff->head, Pre) && ff->tail == \at(ff->tail, Pre) &&
+	      ff->count == \at(ff->count, Pre) && ff->rd == \at(ff->rd, Pre) &&
+	      ff->ovf_count == \at(ff->ovf_count, Pre) && ff->ovf_sticky == \at(ff->ovf_sticky, Pre) &&
+	      ff->last_valid == \at(ff->last_valid, Pre) && ff->last_src == \at(ff->last_src, Pre) &&
+	      ff->last_trid == \at(ff->last_trid, Pre) && ff->last_seq == \at(ff->last_seq, Pre) &&
+	      ff->last_iova == \at(ff->last_iova, Pre); */
 	/*@ assert ff_same: ud_ff_same{Pre, Here}(ff) && ud_va_use_ff_same(0); */
+	/*@ assert rx_flags: \forall integer k; 0 <= k < UD_VA_RX_NB ==>
+	      rx->b[k].valid == \at(rx->b[k].valid, Pre) && rx->b[k].faulted == \at(rx->b[k].faulted, Pre) &&
+	      rx->b[k].acked == \at(rx->b[k].acked, Pre); */
+	/*@ assert rx_blen: \forall integer k; 0 <= k < UD_VA_RX_NB ==>
+	      rx->b[k].blen == \at(rx->b[k].blen, Pre); */
+	/*@ assert rx_got: \forall integer k, j; 0 <= k < UD_VA_RX_NB && 0 <= j < UD_VA_NPK_MAX ==>
+	      rx->b[k].got[j] == \at(rx->b[k].got[j], Pre); */
 	/*@ assert rx_same: \forall integer k; 0 <= k < UD_VA_RX_NB ==>
 	      ud_va_rxb_ok{Pre}(&rx->b[k]) ==> ud_va_rxb_ok(&rx->b[k]); */
 	return t;
@@ -229,9 +273,10 @@ struct ud_eng_va_pkt ud_eng_va_packet(struct ud_smmu *s, struct ud_va_tx *tx,
 	return o;
 }
 
-/* The next live slot, round robin from e->rr, or UD_ENG_VA_NQ. */
+/* The next live slot, round robin from e->rr, or UD_ENG_VA_NQ (one loop
+ * over the 64 slots from rr, one exit). */
 /*@ requires valid: \valid_read(e);
-    requires inv: ud_eng_va_inv(e);
+    requires rr: 0 <= e->rr < UD_ENG_VA_NQ;
     assigns \nothing;
     behavior none:
       assumes \forall integer k; 0 <= k < UD_ENG_VA_NQ ==> e->q[k].live != 1;
@@ -243,25 +288,21 @@ struct ud_eng_va_pkt ud_eng_va_packet(struct ud_smmu *s, struct ud_va_tx *tx,
 */
 static int32_t next_live(const struct ud_eng_va *e)
 {
-	int32_t k;
+	int32_t n, k, r = UD_ENG_VA_NQ;
 
-	/*@ loop invariant k: e->rr <= k <= UD_ENG_VA_NQ;
-	    loop invariant seen: \forall integer m; e->rr <= m < k ==> e->q[m].live != 1;
-	    loop assigns k;
-	    loop variant UD_ENG_VA_NQ - k;
+	/*@ loop invariant n: 0 <= n <= UD_ENG_VA_NQ;
+	    loop invariant r: r == UD_ENG_VA_NQ || (0 <= r < UD_ENG_VA_NQ && e->q[r].live == 1);
+	    loop invariant seen: r == UD_ENG_VA_NQ ==> \forall integer m; 0 <= m < UD_ENG_VA_NQ &&
+	      ((e->rr <= m < e->rr + n) || m < e->rr + n - UD_ENG_VA_NQ) ==> e->q[m].live != 1;
+	    loop assigns n, k, r;
+	    loop variant UD_ENG_VA_NQ - n;
 	*/
-	for (k = e->rr; k < UD_ENG_VA_NQ; k++)
-		if (e->q[k].live == 1)
-			return k;
-	/*@ loop invariant k: 0 <= k <= e->rr;
-	    loop invariant seen: \forall integer m; 0 <= m < k ==> e->q[m].live != 1;
-	    loop assigns k;
-	    loop variant e->rr - k;
-	*/
-	for (k = 0; k < e->rr; k++)
-		if (e->q[k].live == 1)
-			return k;
-	return UD_ENG_VA_NQ;
+	for (n = 0; n < UD_ENG_VA_NQ; n++) {
+		k = e->rr + n < UD_ENG_VA_NQ ? e->rr + n : e->rr + n - UD_ENG_VA_NQ;
+		if (r == UD_ENG_VA_NQ && e->q[k].live == 1)
+			r = k;
+	}
+	return r;
 }
 
 struct ud_eng_va_out ud_eng_va_step(struct ud_eng_va *e, struct ud_smmu *s, struct ud_va_tx *tx,
