@@ -86,6 +86,7 @@ c_track "&m_u" "sizeof(struct ud_utlb_lib)"
 c_track "&m_book" "sizeof(struct mu_book)"
 c_track "&m_n" "sizeof(struct ud_utlb_nic)" "UnMatched"
 c_track "&m_a" "sizeof(struct ud_utlb_nic_aux)" "UnMatched"
+c_track "&m_f" "sizeof(struct ud_utlb_flight)"
 c_track "&m_c" "sizeof(struct ud_utlb_lib_aux)" "UnMatched"
 
 byte mir[36];                 /* = MU_MIRROR: the exact mirror of m_n, m_a, m_c */
@@ -96,6 +97,7 @@ byte q_st[3]; byte q_idx[3]; byte q_vpn[3]; byte q_fr[3]; byte q_gen[3]; byte q_
 
 /* scratch of one step, 0 between steps */
 byte g_k; byte g_p; byte g_ok; byte g_ref; byte g_post;
+byte unmapped;                /* UNMAP: the process's direct driver call was made */
 
 #define FREE_(k) ((k) < NQ && q_st[k] == 0)
 #define DONE_(k) ((k) < NQ && q_st[k] == 2)
@@ -151,7 +153,7 @@ end:	do
 			uint32_t idx = 0;
 			int32_t r;
 			m_book.refuse = now.g_ref;
-			r = ud_utlb_get(&m_u, &m_c, &m_n, &m_a,
+			r = ud_utlb_get(&m_u, &m_c, &m_n, &m_a, &m_f,
 					(uint64_t)now.g_p * UD_PAGE_SIZE, &idx);
 			m_book.refuse = 0;
 			printf("UTLB lib get page=%d refuse=%d r=%d idx=%d\n",
@@ -162,6 +164,14 @@ end:	do
 				now.g_ok = (uchar)(idx < UD_UTLB_ENTRIES && f >= 0 &&
 					m_n.tab[0][idx].valid && m_n.tab[0][idx].vpn == now.g_p &&
 					m_n.tab[0][idx].ppn == MU_PPN(f));
+				/* UNMAP: once the process unmapped an index behind its
+				 * library's back, the library's tree may still name it
+				 * (its own state, corrupted by its own call): such a post
+				 * names no entry and no frame, and its DMA must find no
+				 * translation at its first burst (the Nic's g_ref) */
+				if (UNMAP && now.unmapped && idx < UD_UTLB_ENTRIES && f < 0 &&
+				    !m_n.tab[0][idx].valid)
+					now.g_ok = 1;
 				now.q_st[now.g_k] = 1;
 				now.q_idx[now.g_k] = (uchar)idx;
 				now.q_vpn[now.g_k] = now.g_p;
@@ -196,7 +206,7 @@ end:	do
 		ops++;
 		page();
 		c_code {
-			int32_t r = ud_utlb_evict(&m_u, &m_c, &m_n, &m_a,
+			int32_t r = ud_utlb_evict(&m_u, &m_c, &m_n, &m_a, &m_f,
 						  (uint64_t)now.g_p * UD_PAGE_SIZE);
 			printf("UTLB lib evict page=%d r=%d\n", now.g_p, r);
 			now.g_ok = (uchar)(r == UD_OK || r == UD_E_NOENT || r == UD_E_BUSY);
@@ -223,9 +233,10 @@ end:	do
 	/* the process asks the driver to unmap the index of a transfer in flight */
 	:: atomic { forged == 0 && ANY(FLIGHT_) ->
 		forged = 1;
+		unmapped = 1;
 		PICK(FLIGHT_);
 		c_code {
-			int32_t r = ud_utlb_drv_unmap(&m_n, &m_a, m_u.pid, now.q_idx[now.g_k]);
+			int32_t r = ud_utlb_drv_unmap(&m_n, &m_a, &m_f, m_u.pid, now.q_idx[now.g_k]);
 			printf("UTLB lib drv_unmap idx=%d r=%d (direct driver call, transfer in flight)\n",
 			       now.q_idx[now.g_k], r);
 		};
@@ -238,36 +249,60 @@ end:	do
 active proctype Nic()
 {
 end:	do
-	/* one burst of a posted transfer: translate its index */
+	/* one burst of a posted transfer: its first starts the DMA through
+	 * the index (ud_utlb_nic_begin: translate, one more DMA in flight, so
+	 * the driver neither unmaps nor replaces the entry, UTLB-19); later
+	 * bursts translate it (ud_utlb_nic_translate) */
 	:: atomic { ANY(BURST_) ->
 		PICK(BURST_);
 		c_code {
 			uint64_t ppn = 0;
 			uint32_t cls = 0;
 			int f = now.q_fr[now.g_k];
-			int32_t r = ud_utlb_nic_translate(&m_n, &m_a, 0u, now.q_idx[now.g_k],
-							  &ppn, &cls);
-			printf("UTLB nic translate slot=%d idx=%d r=%d ppn=0x%llx cls=%d "
+			int first = now.q_uses[now.g_k] == 0;
+			int32_t r = first ?
+				ud_utlb_nic_begin(&m_n, &m_a, &m_f, 0u, now.q_idx[now.g_k], &ppn, &cls) :
+				ud_utlb_nic_translate(&m_n, &m_a, 0u, now.q_idx[now.g_k], &ppn, &cls);
+			printf("UTLB nic %s slot=%d idx=%d r=%d ppn=0x%llx cls=%d "
 			       "posted(page=%d frame=%d gen=%d) frame-now(pinned=%d page=%d gen=%d)\n",
+			       first ? "begin" : "translate",
 			       now.g_k, now.q_idx[now.g_k], r, (unsigned long long)ppn, cls,
 			       now.q_vpn[now.g_k], f, now.q_gen[now.g_k],
 			       f < MU_NFR ? m_book.pinned[f] : -1, f < MU_NFR ? m_book.vpn[f] : -1,
 			       f < MU_NFR ? m_book.gen[f] : -1);
-			/* the property */
+			/* the property: the frame the transfer was posted with, held
+			 * by the same pin -- or, only for a DMA not yet started whose
+			 * entry the process itself unmapped (UNMAP), no translation
+			 * at all (never another frame): the transfer fails */
 			now.g_ok = (uchar)(r == UD_OK && f < MU_NFR && ppn == MU_PPN(f) &&
 				m_book.pinned[f] && m_book.pid[f] == 0 &&
 				m_book.vpn[f] == now.q_vpn[now.g_k] &&
 				m_book.gen[f] == now.q_gen[now.g_k]);
+			now.g_ref = (uchar)(UNMAP && first && r == UD_E_NOENT &&
+				!m_n.tab[0][now.q_idx[now.g_k]].valid);
 		};
-		assert(g_ok == 1);
-		q_uses[g_k]++;
+		assert(g_ok == 1 || g_ref == 1);
+		if
+		:: g_ref == 1 -> q_st[g_k] = 2; q_uses[g_k] = BURSTS   /* failed, nothing in flight */
+		:: else -> q_uses[g_k]++
+		fi;
+		g_ref = 0;
 		check();
 		g_k = 0 }
-	/* after its last burst: signal completion */
+	/* after its last burst: the DMA ends (ud_utlb_nic_end), then the NIC
+	 * signals completion */
 	:: atomic { ANY(LAST_) ->
 		PICK(LAST_);
+		c_code {
+			int32_t r = ud_utlb_nic_end(&m_f, 0u, now.q_idx[now.g_k]);
+			printf("UTLB nic end+complete slot=%d idx=%d r=%d\n", now.g_k,
+			       now.q_idx[now.g_k], r);
+			now.g_ok = (uchar)(r == UD_OK);
+		};
+		assert(g_ok == 1);
+		g_ok = 0;
 		q_st[g_k] = 2;
-		c_code { printf("UTLB nic complete slot=%d idx=%d\n", now.g_k, now.q_idx[now.g_k]); };
+		check();
 		g_k = 0 }
 	od
 }

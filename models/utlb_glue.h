@@ -3,16 +3,16 @@
  * models/utlb_glue.h -- the C side of models/utlb_evict.pml.
  *
  * The UTLB is the real state of src/utlb.h (struct ud_utlb_lib, _lib_aux,
- * _nic, _nic_aux) driven by the real, unmodified src/utlb_lookup.c,
+ * _nic, _nic_aux, _flight) driven by the real, unmodified src/utlb_lookup.c,
  * src/utlb_table.c and src/utlb_cache.c, compiled with a tiny geometry
  * (-D: 2 processes, 2 table entries, 1 + 1 tree bits = 4 virtual pages,
  * a NIC cache of 2 sets x 1 way, or 1 x 1 so that the process's two
  * indices evict each other's cache line).
  *
- * State tracking.  The library's tree (m_u) is tracked as it is
- * (c_track, matched: it is written field by field, so its padding stays
- * zero).  The NIC state and both bookkeeping objects are tracked
- * "UnMatched" (saved and restored on backtracking) and states are matched on
+ * State tracking.  The library's tree (m_u) and the NIC's DMAs in flight
+ * (m_f, UTLB-19) are tracked as they are (c_track, matched: they are
+ * written field by field, so their padding stays zero; m_f has none).
+ * The NIC state and both bookkeeping objects are tracked "UnMatched" (saved and restored on backtracking) and states are matched on
  * an exact mirror (mu_mirror) of what the code's future behaviour depends
  * on: every table entry (ppn, vpn, valid), every cache line (ppn, pid, idx,
  * valid), the classifier's shadow lines, the order of their LRU stamps and
@@ -51,6 +51,8 @@ static struct ud_utlb_lib m_u;       /* c_track, matched */
 static struct ud_utlb_lib_aux m_c;   /* c_track UnMatched + mirror */
 static struct ud_utlb_nic m_n;       /* c_track UnMatched + mirror */
 static struct ud_utlb_nic_aux m_a;   /* c_track UnMatched + mirror */
+static struct ud_utlb_flight m_f;    /* c_track, matched: the NIC's DMAs in
+                                      * flight (UTLB-19), all bytes */
 
 /* The OS's pin book (c_track, matched).  All bytes: no padding. */
 struct mu_book {
@@ -115,6 +117,7 @@ static void mu_init(void)
 		for (v = 0; v < (int)UD_UTLB_VPAGES; v++)
 			m_book.frame_of[p][v] = -1;
 	ud_utlb_nic_init(&m_n, &m_a, 1u);
+	ud_utlb_flight_init(&m_f);
 	if (ud_utlb_lib_init(&m_u, &m_c, &m_n, 0u, UD_UTLB_ENTRIES) != UD_OK)
 		m_book.bad = 5;
 }

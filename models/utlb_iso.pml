@@ -221,7 +221,7 @@ end:	do
 			int32_t r;
 			uint32_t p = PLib->me;
 			m_book.refuse = now.g_ref;
-			r = ud_utlb_get(&m_u[p], &m_c[p], &m_n, &m_a,
+			r = ud_utlb_get(&m_u[p], &m_c[p], &m_n, &m_a, &m_f,
 					(uint64_t)now.g_p * UD_PAGE_SIZE, &idx);
 			m_book.refuse = 0;
 			MU_P("UTLB lib get pid=%d page=%d refuse=%d r=%d idx=%d\n",
@@ -255,7 +255,7 @@ end:	do
 		midread(me);
 		c_code {
 			uint32_t p = PLib->me;
-			int32_t r = ud_utlb_evict(&m_u[p], &m_c[p], &m_n, &m_a,
+			int32_t r = ud_utlb_evict(&m_u[p], &m_c[p], &m_n, &m_a, &m_f,
 						  (uint64_t)now.g_p * UD_PAGE_SIZE);
 			MU_P("UTLB lib evict pid=%d page=%d r=%d\n", p, now.g_p, r);
 			now.g_ok = (uchar)(r == UD_OK || r == UD_E_NOENT || r == UD_E_BUSY);

@@ -72,6 +72,9 @@ static struct ud_utlb_lib m_u[2];       /* c_track, matched */
 static struct ud_utlb_lib_aux m_c[2];   /* UnMatched + mirror */
 static struct ud_utlb_nic m_n;          /* UnMatched + mirror */
 static struct ud_utlb_nic_aux m_a;      /* UnMatched + mirror */
+static struct ud_utlb_flight m_f;       /* no DMA in flight: this model's NIC
+                                         * translates (ud_utlb_nic_translate)
+                                         * and never starts one; constant */
 
 /* The OS's book (c_track, matched; all bytes, no padding). */
 struct mu_book {
@@ -221,6 +224,7 @@ static void mu_init(void)
 		for (v = 0; v < 4; v++)
 			m_book.frame_of[p][v] = -1;
 	ud_utlb_nic_init(&m_n, &m_a, 1u);
+	ud_utlb_flight_init(&m_f);
 	for (p = 0; p < 2; p++)
 		if (ud_utlb_lib_init(&m_u[p], &m_c[p], &m_n, (uint32_t)p,
 				     p == 0 ? CAP0 : CAP1) != UD_OK)

@@ -90,6 +90,21 @@ struct ud_utlb_nic_aux {
 	struct ud_utlb_nic_stats st;
 };
 
+/* The most DMAs in flight through one entry (ud_utlb_nic_begin refuses
+ * one more with UD_E_OVERFLOW). */
+#define UD_UTLB_BUSY_MAX 65535u
+
+/* The NIC's DMAs in flight through each entry (UTLB-19), NIC memory like
+ * the tables but an object of its own: one more when the NIC starts a DMA
+ * through an entry (ud_utlb_nic_begin), one less when that DMA ends
+ * (ud_utlb_nic_end); the driver refuses to unmap or replace an entry while
+ * its count is not zero.  Passed only to the calls that read or write it,
+ * so every other call's contract (and proof) is the one it had before.
+ * Initialise with ud_utlb_flight_init. */
+struct ud_utlb_flight {
+	uint16_t busy[UD_UTLB_NPROC][UD_UTLB_ENTRIES];
+};
+
 /* Counters a user can read (library side). */
 struct ud_utlb_lib_stats {
 	uint64_t hits;       /* lookups found in the tree                 */

@@ -392,3 +392,61 @@ ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a
 	/*@ assert counted_h: *cls == c && ud_utlb_counted{Pre, Here}(a, c); */
 	return UD_OK;
 }
+
+void ud_utlb_flight_init(struct ud_utlb_flight *f)
+{
+	uint32_t p, i;
+
+	/*@ loop invariant bound: 0 <= p <= UD_UTLB_NPROC;
+	    loop invariant done: \forall integer q, j; 0 <= q < p &&
+	      0 <= j < UD_UTLB_ENTRIES ==> f->busy[q][j] == 0;
+	    loop assigns p, i, f->busy[0 .. UD_UTLB_NPROC - 1][0 .. UD_UTLB_ENTRIES - 1];
+	    loop variant UD_UTLB_NPROC - p;
+	*/
+	for (p = 0; p < UD_UTLB_NPROC; p++) {
+		/*@ loop invariant bound: 0 <= i <= UD_UTLB_ENTRIES;
+		    loop invariant row: \forall integer j; 0 <= j < i ==> f->busy[p][j] == 0;
+		    loop invariant done: \forall integer q, j; 0 <= q < p &&
+		      0 <= j < UD_UTLB_ENTRIES ==> f->busy[q][j] == 0;
+		    loop assigns i, f->busy[p][0 .. UD_UTLB_ENTRIES - 1];
+		    loop variant UD_UTLB_ENTRIES - i;
+		*/
+		for (i = 0; i < UD_UTLB_ENTRIES; i++)
+			f->busy[p][i] = 0u;
+	}
+}
+
+ud_status ud_utlb_nic_begin(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			    struct ud_utlb_flight *f, uint32_t pid, uint32_t idx,
+			    uint64_t *ppn, uint32_t *cls)
+{
+	ud_status r;
+
+	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES)
+		return UD_E_RANGE;
+	if (f->busy[pid][idx] == UD_UTLB_BUSY_MAX)
+		return UD_E_OVERFLOW;
+	if (n->tab[pid][idx].valid == 0u)
+		return UD_E_NOENT;    /* as the translation would: nothing counted */
+	r = ud_utlb_nic_translate(n, a, pid, idx, ppn, cls);
+	/* installed: the translation's `translate` behaviour, UD_OK */
+	/*@ assert t_ok: r == UD_OK; */
+	(void)r;
+	/*@ assert t_own: *ppn == n->tab[pid][idx].ppn &&
+	      n->tab[pid][idx] == \at(n->tab[pid][idx], Pre); */
+	/*@ assert t_busy: f->busy[pid][idx] == \at(f->busy[pid][idx], Pre); */
+	/* f is an object of its own, and the only uint16_t memory here: the
+	 * store leaves n (ud_utlb_nic_wf), a and the out-parameters alone. */
+	f->busy[pid][idx] = (uint16_t)(f->busy[pid][idx] + 1u);
+	return UD_OK;
+}
+
+ud_status ud_utlb_nic_end(struct ud_utlb_flight *f, uint32_t pid, uint32_t idx)
+{
+	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES)
+		return UD_E_RANGE;
+	if (f->busy[pid][idx] == 0u)
+		return UD_E_STATE;
+	f->busy[pid][idx] = (uint16_t)(f->busy[pid][idx] - 1u);
+	return UD_OK;
+}

@@ -71,4 +71,81 @@
 ud_status ud_utlb_nic_translate(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 				uint32_t pid, uint32_t idx, uint64_t *ppn, uint32_t *cls);
 
+/* No DMA in flight through any entry (UTLB-19).  The NIC's state f is an
+ * object of its own (struct ud_utlb_flight, utlb.h), beside n and a. */
+/*@ requires valid: \valid(f);
+    assigns f->busy[0 .. UD_UTLB_NPROC - 1][0 .. UD_UTLB_ENTRIES - 1];
+    ensures idle: \forall integer p, i; 0 <= p < UD_UTLB_NPROC &&
+      0 <= i < UD_UTLB_ENTRIES ==> f->busy[p][i] == 0;
+*/
+void ud_utlb_flight_init(struct ud_utlb_flight *f);
+
+/* The NIC starts a DMA through entry idx of process pid (UTLB-19): the
+ * translation of ud_utlb_nic_translate and, when it succeeds, one more DMA
+ * in flight through the entry (f->busy), so that the driver neither unmaps
+ * nor replaces it (UD_E_BUSY) until the NIC calls ud_utlb_nic_end.  Later
+ * bursts of the same DMA translate with ud_utlb_nic_translate.  A refused
+ * start (range, the count's bound, no entry) translates and counts
+ * nothing. */
+/*@ requires valid: \valid(n) && \valid(a) && \valid(f) && \valid(ppn) && \valid(cls);
+    requires sep: \separated(n, a, f, ppn, cls);
+    requires wf: ud_utlb_nic_wf(n);
+    assigns *ppn, *cls, n->line[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->tick, a->stamp[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->fa_stamp[0 .. UD_UTLB_CACHE_LINES - 1], a->seen[pid][idx],
+            a->st.hits, a->st.miss_compulsory, a->st.miss_capacity,
+            a->st.miss_conflict, f->busy[pid][idx];
+    ensures wf: ud_utlb_nic_wf(n);
+    behavior bad_range:
+      assumes pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES;
+      assigns \nothing;
+      ensures status: \result == UD_E_RANGE;
+    behavior full:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+      assumes f->busy[pid][idx] == UD_UTLB_BUSY_MAX;
+      assigns \nothing;
+      ensures status: \result == UD_E_OVERFLOW;
+    behavior not_installed:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+      assumes f->busy[pid][idx] < UD_UTLB_BUSY_MAX;
+      assumes !ud_utlb_installed(n, pid, idx);
+      assigns \nothing;
+      ensures status: \result == UD_E_NOENT;
+    behavior start:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+      assumes f->busy[pid][idx] < UD_UTLB_BUSY_MAX;
+      assumes ud_utlb_installed(n, pid, idx);
+      ensures status: \result == UD_OK;
+      ensures own_table: *ppn == n->tab[pid][idx].ppn &&
+        n->tab[pid][idx] == \old(n->tab[pid][idx]);
+      ensures in_flight: f->busy[pid][idx] == \old(f->busy[pid][idx]) + 1;
+    complete behaviors;
+    disjoint behaviors;
+*/
+ud_status ud_utlb_nic_begin(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			    struct ud_utlb_flight *f, uint32_t pid, uint32_t idx,
+			    uint64_t *ppn, uint32_t *cls);
+
+/* The NIC ends a DMA it started through entry idx of process pid: one DMA
+ * fewer in flight.  An end with none in flight is refused (UD_E_STATE). */
+/*@ requires valid: \valid(f);
+    assigns f->busy[pid][idx];
+    behavior bad_range:
+      assumes pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES;
+      assigns \nothing;
+      ensures status: \result == UD_E_RANGE;
+    behavior none:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES && f->busy[pid][idx] == 0;
+      assigns \nothing;
+      ensures status: \result == UD_E_STATE;
+    behavior end:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES && f->busy[pid][idx] != 0;
+      ensures status: \result == UD_OK;
+      ensures ended: f->busy[pid][idx] == \old(f->busy[pid][idx]) - 1;
+    complete behaviors;
+    disjoint behaviors;
+*/
+ud_status ud_utlb_nic_end(struct ud_utlb_flight *f, uint32_t pid, uint32_t idx);
+
 #endif /* UD_UTLB_CACHE_H */

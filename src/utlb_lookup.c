@@ -844,6 +844,7 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
  * NIC memory of the same C types as u->pid, u->cap and c->hand). */
 /*@ requires valid: \valid_read(u) && \valid_read(c) && \valid(n) && \valid(a);
     requires sep: \separated(u, c, n, a);
+    requires flight: \valid_read(f) && \separated(f, n) && \separated(f, a);
     requires wf: ud_utlb_lib_wf(u);
     requires clock: ud_utlb_clock_wf(u, c);
     requires nic: ud_utlb_nic_wf(n);
@@ -851,6 +852,7 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires index: i < u->cap;
     requires fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
       ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v;
+    requires idle_i: ud_utlb_installed(n, u->pid, i) ==> f->busy[u->pid][i] == 0;
     assigns ud_env, ud_utlb_pinned[u->pid][v], ud_utlb_frame[u->pid][v],
             ud_utlb_pinned[u->pid][n->tab[u->pid][i].vpn],
             n->tab[u->pid][i], a->seen[u->pid][i],
@@ -876,13 +878,13 @@ static void miss_record(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
         a->st.unpins == \old(a->st.unpins));
 */
 static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
-			  struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
-			  uint32_t i)
+			  struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			  const struct ud_utlb_flight *f, uint32_t v, uint32_t i)
 {
 	ud_status st;
 
 	(void)c; /* read by the contract only */
-	st = ud_utlb_drv_map(n, a, u->pid, v, i);
+	st = ud_utlb_drv_map(n, a, f, u->pid, v, i);
 	/*@ assert m_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert m_hand: c->hand == \at(c->hand, Pre); */
 	/*@ assert m_bits: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
@@ -906,6 +908,9 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
     requires sep: \separated(u, c, n, a, idx);
     requires inv: ud_utlb_inv(u, n);
     requires clock: ud_utlb_clock_wf(u, c);
+    requires flight: \valid_read(f) && \separated(f, u) && \separated(f, c) &&
+      \separated(f, n) && \separated(f, a) && \separated(f, idx);
+    requires idle: ud_utlb_idle(u, f);
     requires page: v < UD_UTLB_VPAGES;
     requires absent: ud_utlb_tree(u, v) == 0;
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
@@ -952,7 +957,8 @@ static ud_status miss_map(const struct ud_utlb_lib *u, const struct ud_utlb_lib_
 */
 static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 				       struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
-				       uint32_t v, uint32_t *idx)
+				       const struct ud_utlb_flight *f, uint32_t v,
+				       uint32_t *idx)
 {
 	uint32_t i;
 	ud_status st;
@@ -972,7 +978,10 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	/*@ assert fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
 	      ud_utlb_installed(n, u->pid, k) ==> n->tab[u->pid][k].vpn != v; */
 	/*@ assert g_inst: ud_utlb_installed(n, u->pid, i) <==> u->used[i] != 0; */
-	st = miss_map(u, c, n, a, v, i);
+	/* A victim has no outstanding reference, so no DMA in flight (idle) */
+	/*@ assert g_idle: ud_utlb_installed(n, u->pid, i) ==> u->refs[i] == 0 &&
+	      f->busy[u->pid][i] == 0; */
+	st = miss_map(u, c, n, a, f, v, i);
 	if (st != UD_OK) {
 		/*@ assert f_tab: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
 		      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
@@ -1046,8 +1055,8 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 }
 
 ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
-		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va,
-		      uint32_t *idx)
+		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+		      const struct ud_utlb_flight *f, uint64_t va, uint32_t *idx)
 {
 	uint32_t v, t, e;
 	ud_status st;
@@ -1103,7 +1112,7 @@ ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 			return UD_OK;
 		}
 	}
-	st = get_miss(u, c, n, a, v, idx);
+	st = get_miss(u, c, n, a, f, v, idx);
 	/*@ assert m_v: v == va / UD_PAGE_SIZE; */
 	/*@ assert m_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
 	/*@ assert m_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC && q != u->pid &&
@@ -1141,6 +1150,8 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires nic: ud_utlb_nic_wf(n);
     requires agree: ud_utlb_agree(u, n);
     requires index: i < UD_UTLB_ENTRIES && u->used[i] != 0 && u->vpn_of[i] == v;
+    requires flight: \valid_read(f) && \separated(f, n) && \separated(f, a);
+    requires idle_i: f->busy[u->pid][i] == 0;
     assigns ud_env, ud_utlb_pinned[u->pid][n->tab[u->pid][i].vpn],
             n->tab[u->pid][i].valid, a->seen[u->pid][i],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -1156,14 +1167,14 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     ensures evictions: c->st.evictions == \old(c->st.evictions);
 */
 static void evict_unmap(const struct ud_utlb_lib *u, const struct ud_utlb_lib_aux *c,
-			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint32_t v,
-			uint32_t i)
+			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			const struct ud_utlb_flight *f, uint32_t v, uint32_t i)
 {
 	ud_status st;
 
 	(void)c; (void)v; /* read by the contract only */
 	/*@ assert tab_v: ud_utlb_installed(n, u->pid, i) && n->tab[u->pid][i].vpn == v; */
-	st = ud_utlb_drv_unmap(n, a, u->pid, i);
+	st = ud_utlb_drv_unmap(n, a, f, u->pid, i);
 	/*@ assert unmapped: st == UD_OK; */
 	(void)st;
 	/*@ assert x_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
@@ -1196,7 +1207,8 @@ static void count_evict(const struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 }
 
 ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
-			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va)
+			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			const struct ud_utlb_flight *f, uint64_t va)
 {
 	uint32_t v, t, e;
 
@@ -1212,11 +1224,20 @@ ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 	if (u->refs[e - 1u] != 0)
 		return UD_E_BUSY;
 	/*@ assert page1: ud_utlb_tree(u, v) == e && u->leaf_dir[t - 1] == v / UD_UTLB_L2_SIZE; */
+	/* The slot's instance of ud_utlb_lib_slots, named: with the flight
+	 * precondition in the context (UTLB-19) page2 and the call's `index`
+	 * timed out at 15 s without it. */
+	/*@ assert page1s: t - 1 < UD_UTLB_POOL && u->l2[t - 1].slot[v % UD_UTLB_L2_SIZE] == e; */
+	/*@ assert page1v: e <= u->cap && u->used[e - 1] != 0 &&
+	      u->vpn_of[e - 1] == u->leaf_dir[t - 1] * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE; */
 	/*@ assert page2: u->vpn_of[e - 1] ==
 	      (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE; */
 	/*@ assert page3: (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE + v % UD_UTLB_L2_SIZE == v; */
 	/*@ assert page: ud_utlb_tree(u, v) == e && u->vpn_of[e - 1] == v; */
-	evict_unmap(u, c, n, a, v, e - 1u);
+	/* no reference, so no DMA in flight (idle): the driver will not refuse */
+	/*@ assert idle_e: f->busy[u->pid][e - 1] == 0; */
+	/*@ assert index_e: e - 1 < UD_UTLB_ENTRIES && u->used[e - 1] != 0 && u->vpn_of[e - 1] == v; */
+	evict_unmap(u, c, n, a, f, v, e - 1u);
 	tree_remove(u, e - 1u);
 	/*@ assert z_nic: ud_utlb_off_wf(n) && ud_utlb_tab_pinned(n) &&
 	      ud_utlb_tab_distinct(n) && ud_utlb_coherent(n); */

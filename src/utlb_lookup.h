@@ -23,7 +23,12 @@
  * and ud_utlb_clock_wf(u, c) over the library's bookkeeping c (CLOCK state,
  * counters).  The bookkeeping of both sides (c, and the NIC's a) are
  * separate objects, \separated from u and n, so that writes to them frame
- * out of the invariant.
+ * out of the invariant.  The two calls that may reach the driver (get's
+ * miss, evict) also read f, the NIC's DMAs in flight per entry (struct
+ * ud_utlb_flight, UTLB-19), and require ud_utlb_idle(u, f): the NIC has no
+ * DMA in flight through an index the library holds no reference to -- so
+ * the driver, which refuses to unmap or replace an entry under a DMA in
+ * flight, never refuses the library's own calls.
  */
 #ifndef UD_UTLB_LOOKUP_H
 #define UD_UTLB_LOOKUP_H
@@ -66,6 +71,9 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires sep: \separated(u, c, n, a, idx);
     requires inv: ud_utlb_inv(u, n);
     requires clock: ud_utlb_clock_wf(u, c);
+    requires flight: \valid_read(f) && \separated(f, u) && \separated(f, c) &&
+      \separated(f, n) && \separated(f, a) && \separated(f, idx);
+    requires idle: ud_utlb_idle(u, f);
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
             ud_utlb_frame[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1],
@@ -130,8 +138,8 @@ ud_status ud_utlb_lib_init(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     disjoint behaviors;
 */
 ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
-		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va,
-		      uint32_t *idx);
+		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+		      const struct ud_utlb_flight *f, uint64_t va, uint32_t *idx);
 
 /*@ requires valid: \valid(u) && \valid(c) && \valid_read(n);
     requires sep: \separated(u, c, n);
@@ -165,6 +173,9 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     requires sep: \separated(u, c, n, a);
     requires inv: ud_utlb_inv(u, n);
     requires clock: ud_utlb_clock_wf(u, c);
+    requires flight: \valid_read(f) && \separated(f, u) && \separated(f, c) &&
+      \separated(f, n) && \separated(f, a);
+    requires idle: ud_utlb_idle(u, f);
     assigns ud_env, ud_utlb_pinned[u->pid][0 .. UD_UTLB_VPAGES - 1],
             n->tab[u->pid][0 .. UD_UTLB_ENTRIES - 1].valid,
             a->seen[u->pid][0 .. UD_UTLB_ENTRIES - 1],
@@ -202,6 +213,7 @@ ud_status ud_utlb_put(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
     disjoint behaviors;
 */
 ud_status ud_utlb_evict(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
-			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a, uint64_t va);
+			struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			const struct ud_utlb_flight *f, uint64_t va);
 
 #endif /* UD_UTLB_LOOKUP_H */

@@ -309,26 +309,51 @@ static void note_unpin(const struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a)
 	/*@ assert u_coh: ud_utlb_coherent(n); */
 }
 
-ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
-			  uint32_t pid, uint32_t vpn, uint32_t idx)
+/* The install behaviour of ud_utlb_drv_map once its checks passed (range,
+ * a page not yet in the table, no DMA in flight through a replaced entry):
+ * pin, replace, install.  Out of line so that its goals do not carry the
+ * checks' paths (UTLB-19's busy check, on branch s22-utlb19, made the
+ * `others` frame time out when it stood in this body). */
+/*@ requires valid: \valid(n) && \valid(a);
+    requires sep: \separated(n, a);
+    requires wf: ud_utlb_nic_wf(n);
+    requires range: pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES && vpn < UD_UTLB_VPAGES;
+    requires fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+      ud_utlb_installed(n, pid, k) ==> n->tab[pid][k].vpn != vpn;
+    assigns ud_env, ud_utlb_pinned[pid][vpn], ud_utlb_frame[pid][vpn],
+            ud_utlb_pinned[pid][n->tab[pid][idx].vpn],
+            n->tab[pid][idx], a->seen[pid][idx],
+            n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
+            a->st.pins, a->st.unpins;
+    ensures wf: ud_utlb_nic_wf(n);
+    ensures status: \result == UD_OK || \result == UD_E_PLATFORM;
+    ensures installed: \result == UD_OK ==> ud_utlb_installed(n, pid, idx) &&
+      n->tab[pid][idx].vpn == vpn && ud_utlb_pinned[pid][vpn] == 1;
+    ensures installed_frame: \result == UD_OK ==>
+      n->tab[pid][idx].ppn == ud_utlb_frame[pid][vpn];
+    ensures others: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+      0 <= k < UD_UTLB_ENTRIES && (q != pid || k != idx) ==>
+      n->tab[q][k] == \old(n->tab[q][k]);
+    ensures replaced: \result == UD_OK && \old(ud_utlb_installed(n, pid, idx)) ==>
+      ud_utlb_pinned[pid][\old(n->tab[pid][idx].vpn)] == 0;
+    ensures first_use: \result == UD_OK ==> a->seen[pid][idx] == 0;
+    ensures pins: \result == UD_OK ==> a->st.pins == ud_utlb_sat_inc(\old(a->st.pins));
+    ensures unpins: \result == UD_OK ==>
+      (\old(ud_utlb_installed(n, pid, idx)) ==>
+        a->st.unpins == ud_utlb_sat_inc(\old(a->st.unpins))) &&
+      (!\old(ud_utlb_installed(n, pid, idx)) ==> a->st.unpins == \old(a->st.unpins));
+    ensures unchanged: \result != UD_OK ==>
+      n->tab[pid][idx] == \old(n->tab[pid][idx]) &&
+      a->seen[pid][idx] == \old(a->seen[pid][idx]) &&
+      a->st.pins == \old(a->st.pins) && a->st.unpins == \old(a->st.unpins) &&
+      (\forall integer k; 0 <= k < UD_UTLB_CACHE_LINES ==>
+        n->line[k] == \old(n->line[k]) && a->fa[k] == \old(a->fa[k]));
+*/
+static ud_status map_install(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			     uint32_t pid, uint32_t vpn, uint32_t idx)
 {
 	uint64_t ppn = 0u;
-	uint32_t k;
 
-	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES || vpn >= UD_UTLB_VPAGES)
-		return UD_E_RANGE;
-	/* One translation per page per process (nic_wf): a page already in
-	 * the table is not pinned twice. */
-	/*@ loop invariant bound: 0 <= k <= UD_UTLB_ENTRIES;
-	    loop invariant fresh: \forall integer m; 0 <= m < k &&
-	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn;
-	    loop assigns k;
-	    loop variant UD_UTLB_ENTRIES - k;
-	*/
-	for (k = 0; k < UD_UTLB_ENTRIES; k++) {
-		if (n->tab[pid][k].valid != 0u && n->tab[pid][k].vpn == vpn)
-			return UD_E_STATE;
-	}
 	if (ud_plat_utlb_pin(pid, vpn, &ppn) != UD_OK)
 		return UD_E_PLATFORM;
 	/*@ assert fresh2: \forall integer m; 0 <= m < UD_UTLB_ENTRIES &&
@@ -403,8 +428,35 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 	return UD_OK;
 }
 
+ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
+			  const struct ud_utlb_flight *f, uint32_t pid, uint32_t vpn,
+			  uint32_t idx)
+{
+	uint32_t k;
+
+	if (pid >= UD_UTLB_NPROC || idx >= UD_UTLB_ENTRIES || vpn >= UD_UTLB_VPAGES)
+		return UD_E_RANGE;
+	/* One translation per page per process (nic_wf): a page already in
+	 * the table is not pinned twice. */
+	/*@ loop invariant bound: 0 <= k <= UD_UTLB_ENTRIES;
+	    loop invariant fresh: \forall integer m; 0 <= m < k &&
+	      ud_utlb_installed(n, pid, m) ==> n->tab[pid][m].vpn != vpn;
+	    loop assigns k;
+	    loop variant UD_UTLB_ENTRIES - k;
+	*/
+	for (k = 0; k < UD_UTLB_ENTRIES; k++) {
+		if (n->tab[pid][k].valid != 0u && n->tab[pid][k].vpn == vpn)
+			return UD_E_STATE;
+	}
+	/* UTLB-19: never replace an entry under a DMA in flight (before any
+	 * pin: a refusal changes nothing). */
+	if (n->tab[pid][idx].valid != 0u && f->busy[pid][idx] != 0u)
+		return UD_E_BUSY;
+	return map_install(n, a, pid, vpn, idx);
+}
+
 ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
-			    uint32_t pid, uint32_t idx)
+			    const struct ud_utlb_flight *f, uint32_t pid, uint32_t idx)
 {
 	uint32_t v;
 	uint64_t p;
@@ -413,6 +465,8 @@ ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 		return UD_E_RANGE;
 	if (n->tab[pid][idx].valid == 0u)
 		return UD_E_NOENT;
+	if (f->busy[pid][idx] != 0u)
+		return UD_E_BUSY;     /* UTLB-19: a DMA in flight through it */
 	v = n->tab[pid][idx].vpn;
 	p = n->tab[pid][idx].ppn;
 	/*@ assert other_v: \forall integer m; 0 <= m < UD_UTLB_ENTRIES && m != idx &&

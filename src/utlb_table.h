@@ -16,6 +16,9 @@
  * Every call takes the NIC state n (tables, cache: ud_utlb_nic_wf) and, as
  * a separate object a, its bookkeeping (classifier, LRU stamps, counters;
  * utlb.h), so that writes to the bookkeeping frame out of the invariant.
+ * The two calls that may take an entry away (map, which may replace it,
+ * and unmap) also read f, the NIC's DMAs in flight per entry (struct
+ * ud_utlb_flight, UTLB-19), and refuse while one is in flight.
  */
 #ifndef UD_UTLB_TABLE_H
 #define UD_UTLB_TABLE_H
@@ -47,10 +50,13 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 /* Pin page vpn of process pid and install its translation at tab[pid][idx].
  * If tab[pid][idx] held another page, that translation is invalidated (in
  * the table and the NIC cache) and its page unpinned -- after the new page
- * is pinned, so a refused pin changes nothing. */
+ * is pinned, so a refused pin changes nothing.  An installed entry the NIC
+ * has a DMA in flight through (f->busy, UTLB-19) is not replaced:
+ * UD_E_BUSY, before any pin. */
 /*@ requires valid: \valid(n) && \valid(a);
     requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
+    requires flight: \valid_read(f) && \separated(f, n) && \separated(f, a);
     assigns ud_env, ud_utlb_pinned[pid][vpn], ud_utlb_frame[pid][vpn],
             ud_utlb_pinned[pid][n->tab[pid][idx].vpn],
             n->tab[pid][idx], a->seen[pid][idx],
@@ -67,10 +73,18 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
         ud_utlb_installed(n, pid, k) && n->tab[pid][k].vpn == vpn;
       assigns \nothing;
       ensures status: \result == UD_E_STATE;
+    behavior busy:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES && vpn < UD_UTLB_VPAGES;
+      assumes fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
+        ud_utlb_installed(n, pid, k) ==> n->tab[pid][k].vpn != vpn;
+      assumes in_flight: ud_utlb_installed(n, pid, idx) && f->busy[pid][idx] != 0;
+      assigns \nothing;
+      ensures status: \result == UD_E_BUSY;
     behavior install:
       assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES && vpn < UD_UTLB_VPAGES;
       assumes fresh: \forall integer k; 0 <= k < UD_UTLB_ENTRIES &&
         ud_utlb_installed(n, pid, k) ==> n->tab[pid][k].vpn != vpn;
+      assumes no_flight: !(ud_utlb_installed(n, pid, idx) && f->busy[pid][idx] != 0);
       ensures status: \result == UD_OK || \result == UD_E_PLATFORM;
       ensures installed: \result == UD_OK ==> ud_utlb_installed(n, pid, idx) &&
         n->tab[pid][idx].vpn == vpn && ud_utlb_pinned[pid][vpn] == 1;
@@ -97,12 +111,16 @@ void ud_utlb_nic_init(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
     disjoint behaviors;
 */
 ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
-			  uint32_t pid, uint32_t vpn, uint32_t idx);
+			  const struct ud_utlb_flight *f, uint32_t pid, uint32_t vpn,
+			  uint32_t idx);
 
-/* Invalidate tab[pid][idx] (table and NIC cache), then unpin its page. */
+/* Invalidate tab[pid][idx] (table and NIC cache), then unpin its page --
+ * unless the NIC has a DMA in flight through it (f->busy, UTLB-19):
+ * UD_E_BUSY, nothing changed. */
 /*@ requires valid: \valid(n) && \valid(a);
     requires sep: \separated(n, a);
     requires wf: ud_utlb_nic_wf(n);
+    requires flight: \valid_read(f) && \separated(f, n) && \separated(f, a);
     assigns ud_env, ud_utlb_pinned[pid][n->tab[pid][idx].vpn],
             n->tab[pid][idx].valid, a->seen[pid][idx],
             n->line[0 .. UD_UTLB_CACHE_LINES - 1], a->fa[0 .. UD_UTLB_CACHE_LINES - 1],
@@ -117,9 +135,14 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
       assumes !ud_utlb_installed(n, pid, idx);
       assigns \nothing;
       ensures status: \result == UD_E_NOENT;
+    behavior busy:
+      assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
+      assumes ud_utlb_installed(n, pid, idx) && f->busy[pid][idx] != 0;
+      assigns \nothing;
+      ensures status: \result == UD_E_BUSY;
     behavior unmap:
       assumes pid < UD_UTLB_NPROC && idx < UD_UTLB_ENTRIES;
-      assumes ud_utlb_installed(n, pid, idx);
+      assumes ud_utlb_installed(n, pid, idx) && f->busy[pid][idx] == 0;
       ensures status: \result == UD_OK;
       ensures invalid: !ud_utlb_installed(n, pid, idx);
       ensures unpinned: ud_utlb_pinned[pid][n->tab[pid][idx].vpn] == 0;
@@ -130,6 +153,6 @@ ud_status ud_utlb_drv_map(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
     disjoint behaviors;
 */
 ud_status ud_utlb_drv_unmap(struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
-			    uint32_t pid, uint32_t idx);
+			    const struct ud_utlb_flight *f, uint32_t pid, uint32_t idx);
 
 #endif /* UD_UTLB_TABLE_H */

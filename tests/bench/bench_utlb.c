@@ -135,6 +135,7 @@ static uint64_t *hit_trace(const uint8_t *base, size_t n)
 
 static struct ud_utlb_nic *g_nic;
 static struct ud_utlb_nic_aux *g_nic_aux;   /* LRU, classifier, counters */
+static struct ud_utlb_flight *g_flight;     /* DMAs in flight (UTLB-19) */
 static struct ud_utlb_lib *g_lib;
 static struct ud_utlb_lib_aux *g_lib_aux;   /* CLOCK state, counters */
 static ucs_rcache_t *g_rc;
@@ -144,9 +145,11 @@ static void utlb_setup(void)
 {
 	g_nic = calloc(1, sizeof *g_nic);
 	g_nic_aux = calloc(1, sizeof *g_nic_aux);
+	g_flight = calloc(1, sizeof *g_flight);
 	g_lib = calloc(1, sizeof *g_lib);
 	g_lib_aux = calloc(1, sizeof *g_lib_aux);
 	ud_utlb_nic_init(g_nic, g_nic_aux, 1u);
+	ud_utlb_flight_init(g_flight);
 	if (ud_utlb_lib_init(g_lib, g_lib_aux, g_nic, 0, UD_UTLB_ENTRIES) != UD_OK) exit(1);
 }
 
@@ -155,7 +158,7 @@ static void __attribute__((noinline)) run_utlb(const uint64_t *t, size_t n)
 	uint64_t s = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t idx;
-		if (ud_utlb_get(g_lib, g_lib_aux, g_nic, g_nic_aux, t[i], &idx) != UD_OK) abort();
+		if (ud_utlb_get(g_lib, g_lib_aux, g_nic, g_nic_aux, g_flight, t[i], &idx) != UD_OK) abort();
 		s += idx;
 		ud_utlb_put(g_lib, g_lib_aux, g_nic, idx);
 	}
@@ -322,16 +325,18 @@ static struct utlb_res run_utlb_trace(const struct acc *a, size_t n, uint32_t np
 	struct utlb_res r = {0};
 	struct ud_utlb_nic *nic = calloc(1, sizeof *nic);
 	struct ud_utlb_nic_aux *na = calloc(1, sizeof *na);
+	struct ud_utlb_flight *nf = calloc(1, sizeof *nf);
 	struct ud_utlb_lib *lib = calloc(nproc, sizeof *lib);
 	struct ud_utlb_lib_aux *la = calloc(nproc, sizeof *la);
 	ud_utlb_nic_init(nic, na, 1u);
+	ud_utlb_flight_init(nf);
 	for (uint32_t p = 0; p < nproc; p++)
 		if (ud_utlb_lib_init(&lib[p], &la[p], nic, p, cap) != UD_OK) exit(1);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t idx, cls;
 		uint64_t ppn;
 		uint32_t p = a[i].pid;
-		if (ud_utlb_get(&lib[p], &la[p], nic, na, (uint64_t)a[i].vpn * 4096u, &idx) != UD_OK)
+		if (ud_utlb_get(&lib[p], &la[p], nic, na, nf, (uint64_t)a[i].vpn * 4096u, &idx) != UD_OK)
 			exit(1);
 		if (ud_utlb_nic_translate(nic, na, p, idx, &ppn, &cls) != UD_OK) exit(1);
 		if (ppn != ((uint64_t)p << 24) + a[i].vpn) { fprintf(stderr, "bad ppn\n"); exit(1); }
@@ -347,6 +352,7 @@ static struct utlb_res run_utlb_trace(const struct acc *a, size_t n, uint32_t np
 	r.nic_hit = na->st.hits;
 	free(nic);
 	free(na);
+	free(nf);
 	free(lib);
 	free(la);
 	return r;

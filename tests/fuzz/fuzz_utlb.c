@@ -30,6 +30,7 @@ struct model {
 
 static struct ud_utlb_nic nic;
 static struct ud_utlb_nic_aux nic_aux;     /* LRU, classifier, counters */
+static struct ud_utlb_flight nic_flight;   /* DMAs in flight (UTLB-19): none here */
 static struct ud_utlb_lib lib[NP];
 static struct ud_utlb_lib_aux lib_aux[NP]; /* CLOCK state, counters     */
 static struct model m[NP];
@@ -68,6 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 	if (!ready) {
 		ud_host_utlb_reset();
 		ud_utlb_nic_init(&nic, &nic_aux, 1u);
+		ud_utlb_flight_init(&nic_flight);
 		for (uint32_t p = 0; p < NP; p++) {
 			m[p].cap = p == 0 ? 3u : 12u;
 			for (uint32_t k = 0; k < PAGES; k++) m[p].idx_of[k] = -1;
@@ -83,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 				m[p].refs[i]--;
 			}
 			if (m[p].page_of[i] >= 0) {
-				if (ud_utlb_evict(&lib[p], &lib_aux[p], &nic, &nic_aux,
+				if (ud_utlb_evict(&lib[p], &lib_aux[p], &nic, &nic_aux, &nic_flight,
 						  page_va((uint32_t)m[p].page_of[i])) != UD_OK)
 					abort();
 				m[p].idx_of[m[p].page_of[i]] = -1;
@@ -109,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 			uint32_t idx = 0xdead;
 			int fail = (op & 0x80u) && (op & 0x40u);
 			if (fail) ud_host_utlb.fail_next = 1;
-			ud_status st = ud_utlb_get(u, c, &nic, &nic_aux, page_va(k), &idx);
+			ud_status st = ud_utlb_get(u, c, &nic, &nic_aux, &nic_flight, page_va(k), &idx);
 			ud_host_utlb.fail_next = 0;
 			if (M->idx_of[k] >= 0) {
 				if (st != UD_OK || idx != (uint32_t)M->idx_of[k]) abort();
@@ -142,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t len)
 			break;
 		}
 		case 4: {                  /* explicit evict */
-			ud_status st = ud_utlb_evict(u, c, &nic, &nic_aux, page_va(k));
+			ud_status st = ud_utlb_evict(u, c, &nic, &nic_aux, &nic_flight, page_va(k));
 			if (M->idx_of[k] < 0) { if (st != UD_E_NOENT) abort(); break; }
 			uint32_t idx = (uint32_t)M->idx_of[k];
 			if (M->refs[idx] != 0) { if (st != UD_E_BUSY) abort(); break; }

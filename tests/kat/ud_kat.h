@@ -140,6 +140,7 @@ static inline void ud_kat_fault_fifo(UD_KAT_CTX *ctx, struct ud_ff *f)
 struct ud_kat_utlb {
 	struct ud_utlb_nic n;
 	struct ud_utlb_nic_aux a;
+	struct ud_utlb_flight f;
 	struct ud_utlb_lib u;
 	struct ud_utlb_lib_aux c;
 };
@@ -164,6 +165,7 @@ static inline void ud_kat_utlb(UD_KAT_CTX *ctx, struct ud_kat_utlb *m)
 	ud_status r;
 
 	ud_utlb_nic_init(&m->n, &m->a, 1u);
+	ud_utlb_flight_init(&m->f);
 	UD_KAT_CHECK(ctx, "utlb empty table translates nothing",
 		     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_E_NOENT);
 	UD_KAT_CHECK(ctx, "utlb foreign process out of range",
@@ -173,11 +175,11 @@ static inline void ud_kat_utlb(UD_KAT_CTX *ctx, struct ud_kat_utlb *m)
 	UD_KAT_CHECK(ctx, "utlb lib init",
 		     ud_utlb_lib_init(&m->u, &m->c, &m->n, 0u, UD_UTLB_ENTRIES) == UD_OK);
 	UD_KAT_CHECK(ctx, "utlb get outside the window",
-		     ud_utlb_get(&m->u, &m->c, &m->n, &m->a, UD_UTLB_VA_LIMIT, &idx) == UD_E_RANGE);
+		     ud_utlb_get(&m->u, &m->c, &m->n, &m->a, &m->f, UD_UTLB_VA_LIMIT, &idx) == UD_E_RANGE);
 	UD_KAT_CHECK(ctx, "utlb put idle index", ud_utlb_put(&m->u, &m->c, &m->n, 0u) == UD_E_STATE);
 	UD_KAT_CHECK(ctx, "utlb evict unmapped page",
-		     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_E_NOENT);
-	r = ud_utlb_get(&m->u, &m->c, &m->n, &m->a, 0x5000u, &idx);
+		     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, &m->f, 0x5000u) == UD_E_NOENT);
+	r = ud_utlb_get(&m->u, &m->c, &m->n, &m->a, &m->f, 0x5000u, &idx);
 	UD_KAT_CHECK(ctx, "utlb miss pins or is refused", r == UD_OK || r == UD_E_PLATFORM);
 	if (r == UD_OK) {
 		UD_KAT_CHECK(ctx, "utlb miss takes the first free index",
@@ -190,15 +192,15 @@ static inline void ud_kat_utlb(UD_KAT_CTX *ctx, struct ud_kat_utlb *m)
 			     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_OK &&
 			     cls == UD_UTLB_HIT);
 		UD_KAT_CHECK(ctx, "utlb busy entry is not evicted",
-			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_E_BUSY);
+			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, &m->f, 0x5000u) == UD_E_BUSY);
 		UD_KAT_CHECK(ctx, "utlb put, then evict unpins",
 			     ud_utlb_put(&m->u, &m->c, &m->n, 0u) == UD_OK &&
-			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_OK &&
+			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, &m->f, 0x5000u) == UD_OK &&
 			     m->a.st.unpins == 1u);
 	} else {
 		UD_KAT_CHECK(ctx, "utlb refused pin changes nothing",
 			     m->c.st.misses == 0u && m->a.st.pins == 0u &&
-			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, 0x5000u) == UD_E_NOENT);
+			     ud_utlb_evict(&m->u, &m->c, &m->n, &m->a, &m->f, 0x5000u) == UD_E_NOENT);
 	}
 	UD_KAT_CHECK(ctx, "utlb table empty again",
 		     ud_utlb_nic_translate(&m->n, &m->a, 0u, 0u, &ppn, &cls) == UD_E_NOENT);

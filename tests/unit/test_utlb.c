@@ -18,6 +18,7 @@
  * (CLOCK state, counters). */
 static struct ud_utlb_nic *n;
 static struct ud_utlb_nic_aux *na;
+static struct ud_utlb_flight *nf;     /* the NIC's DMAs in flight (UTLB-19) */
 static struct ud_utlb_lib *u, *u1;
 static struct ud_utlb_lib_aux *uc, *uc1;
 
@@ -26,12 +27,14 @@ static void setup(void)
 	ud_host_utlb_reset();
 	n = calloc(1, sizeof *n);
 	na = calloc(1, sizeof *na);
+	nf = calloc(1, sizeof *nf);
 	u = calloc(1, sizeof *u);
 	u1 = calloc(1, sizeof *u1);
 	uc = calloc(1, sizeof *uc);
 	uc1 = calloc(1, sizeof *uc1);
 	ck_assert_ptr_nonnull(n);
 	ck_assert_ptr_nonnull(na);
+	ck_assert_ptr_nonnull(nf);
 	ck_assert_ptr_nonnull(u);
 	ck_assert_ptr_nonnull(u1);
 	ck_assert_ptr_nonnull(uc);
@@ -40,13 +43,16 @@ static void setup(void)
 	memset(na, 0xA5, sizeof *na);
 	memset(uc, 0xA5, sizeof *uc);
 	memset(uc1, 0xA5, sizeof *uc1);
+	memset(nf, 0xA5, sizeof *nf);
 	ud_utlb_nic_init(n, na, 1u);
+	ud_utlb_flight_init(nf);
 }
 
 static void teardown(void)
 {
 	free(n);
 	free(na);
+	free(nf);
 	free(u);
 	free(u1);
 	free(uc);
@@ -100,7 +106,7 @@ START_TEST(init_paths)
 	for (uint32_t p = 0; p < UD_UTLB_NPROC; p++)
 		ck_assert_uint_eq(n->off[p], 8u * p);
 	/* a table already in use is refused */
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 5, 77, 9), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 5, 77, 9), UD_OK);
 	ck_assert_int_eq(ud_utlb_lib_init(u1, uc1, n, 5, 16), UD_E_BUSY);
 	struct ud_utlb_nic *n0 = calloc(1, sizeof *n0);
 	struct ud_utlb_nic_aux *a0 = calloc(1, sizeof *a0);
@@ -117,7 +123,7 @@ START_TEST(miss_then_hit)
 	uint32_t idx = 999, idx2 = 999;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 2, 64), UD_OK);
 	/* va 0x12345678: page 0x12345, offset 0x678 */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, 0x12345678ull, &idx), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, 0x12345678ull, &idx), UD_OK);
 	ck_assert_uint_eq(idx, 0);                 /* first free index */
 	ck_assert_uint_eq(n->tab[2][0].valid, 1);
 	ck_assert_uint_eq(n->tab[2][0].vpn, 0x12345);
@@ -128,13 +134,13 @@ START_TEST(miss_then_hit)
 	ck_assert_uint_eq(uc->st.hits, 0);
 	ck_assert_uint_eq(na->st.pins, 1);
 	/* same page, other offset: a hit, no driver call */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, 0x12345000ull, &idx2), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, 0x12345000ull, &idx2), UD_OK);
 	ck_assert_uint_eq(idx2, 0);
 	ck_assert_uint_eq(u->refs[0], 2);
 	ck_assert_uint_eq(uc->st.hits, 1);
 	ck_assert_uint_eq(ud_host_utlb.pins, 1);
 	/* next page: a new index */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, 0x12346000ull, &idx2), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, 0x12346000ull, &idx2), UD_OK);
 	ck_assert_uint_eq(idx2, 1);
 	/* the tree: l1[0x12345 / 256 = 0x123] -> leaf, slot 0x45 */
 	ck_assert_uint_ne(u->l1[0x123], 0);
@@ -148,11 +154,11 @@ START_TEST(get_range_and_put)
 {
 	uint32_t idx = 7;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 8), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, UD_UTLB_VA_LIMIT, &idx), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, UINT64_MAX, &idx), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, UD_UTLB_VA_LIMIT, &idx), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, UINT64_MAX, &idx), UD_E_RANGE);
 	ck_assert_uint_eq(idx, 7);
 	ck_assert_uint_eq(uc->st.misses, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, UD_UTLB_VA_LIMIT - 1u, &idx), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, UD_UTLB_VA_LIMIT - 1u, &idx), UD_OK);
 	ck_assert_uint_eq(n->tab[0][idx].vpn, UD_UTLB_VPAGES - 1u);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, 8), UD_E_RANGE);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, 1), UD_E_STATE);
@@ -169,11 +175,11 @@ START_TEST(evict_skips_outstanding)
 {
 	uint32_t a, b, c;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 1, 2), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(100), &a), UD_OK);   /* held */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(200), &b), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(100), &a), UD_OK);   /* held */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(200), &b), UD_OK);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, b), UD_OK);
 	struct ud_utlb_entry ea = n->tab[1][a];
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(300), &c), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(300), &c), UD_OK);
 	ck_assert_uint_eq(c, b);                     /* b's index reused */
 	ck_assert_int_eq(memcmp(&n->tab[1][a], &ea, sizeof ea), 0);
 	ck_assert_uint_eq(u->refs[a], 1);
@@ -185,7 +191,7 @@ START_TEST(evict_skips_outstanding)
 	/* 200 is a miss again */
 	uint64_t m = uc->st.misses;
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, c), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(200), &b), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(200), &b), UD_OK);
 	ck_assert_uint_eq(uc->st.misses, m + 1);
 	ck_assert_uint_eq(b, c);
 	check_consistent(u);
@@ -197,8 +203,8 @@ START_TEST(table_full)
 {
 	uint32_t a, b, c = 55;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 4, 2), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &a), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(2), &b), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &a), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(2), &b), UD_OK);
 	struct ud_utlb_lib *snap = malloc(sizeof *snap);
 	struct ud_utlb_lib_aux *csnap = malloc(sizeof *csnap);
 	struct ud_utlb_nic_aux *asnap = malloc(sizeof *asnap);
@@ -206,7 +212,7 @@ START_TEST(table_full)
 	memcpy(csnap, uc, sizeof *uc);
 	memcpy(asnap, na, sizeof *na);
 	uint64_t pins = ud_host_utlb.pins;
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(3), &c), UD_E_NOSPC);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(3), &c), UD_E_NOSPC);
 	ck_assert_uint_eq(c, 55);
 	ck_assert_int_eq(memcmp(snap, u, sizeof *u), 0);   /* state intact */
 	ck_assert_int_eq(memcmp(csnap, uc, sizeof *uc), 0);
@@ -215,7 +221,7 @@ START_TEST(table_full)
 	ck_assert_uint_eq(ud_host_utlb.held[4][3], 0);
 	/* one transfer completes: now there is room */
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, a), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(3), &c), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(3), &c), UD_OK);
 	ck_assert_uint_eq(c, a);
 	ck_assert_uint_eq(ud_host_utlb.held[4][1], 0);
 	free(snap);
@@ -234,20 +240,20 @@ START_TEST(pin_refused)
 	memcpy(snap, u, sizeof *u);
 	memcpy(csnap, uc, sizeof *uc);
 	ud_host_utlb.fail_next = 1;
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(9), &a), UD_E_PLATFORM);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(9), &a), UD_E_PLATFORM);
 	ck_assert_uint_eq(a, 42);
 	ck_assert_int_eq(memcmp(snap, u, sizeof *u), 0);
 	ck_assert_int_eq(memcmp(csnap, uc, sizeof *uc), 0);
 	ck_assert_uint_eq(n->tab[0][0].valid, 0);
 	ck_assert_uint_eq(na->st.pins, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(9), &a), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(9), &a), UD_OK);
 	ck_assert_uint_eq(a, 0);
 	/* refused pin while replacing: the victim stays installed */
 	ck_assert_int_eq(ud_utlb_lib_init(u1, uc1, n, 6, 1), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u1, uc1, n, na, PG(10), &a), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u1, uc1, n, na, nf, PG(10), &a), UD_OK);
 	ck_assert_int_eq(ud_utlb_put(u1, uc1, n, a), UD_OK);
 	ud_host_utlb.fail_next = 1;
-	ck_assert_int_eq(ud_utlb_get(u1, uc1, n, na, PG(11), &a), UD_E_PLATFORM);
+	ck_assert_int_eq(ud_utlb_get(u1, uc1, n, na, nf, PG(11), &a), UD_E_PLATFORM);
 	ck_assert_uint_eq(n->tab[6][0].valid, 1);
 	ck_assert_uint_eq(n->tab[6][0].vpn, 10);
 	ck_assert_uint_eq(ud_host_utlb.held[6][10], 1);
@@ -263,22 +269,22 @@ START_TEST(explicit_evict)
 {
 	uint32_t a;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 7, 8), UD_OK);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, UD_UTLB_VA_LIMIT), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(5)), UD_E_NOENT);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(5), &a), UD_OK);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(6)), UD_E_NOENT);  /* same leaf */
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(5)), UD_E_BUSY);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, UD_UTLB_VA_LIMIT), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(5)), UD_E_NOENT);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(5), &a), UD_OK);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(6)), UD_E_NOENT);  /* same leaf */
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(5)), UD_E_BUSY);
 	ck_assert_uint_eq(n->tab[7][a].valid, 1);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, a), UD_OK);
 	uint16_t leaf = u->l1[0];
 	ck_assert_uint_ne(leaf, 0);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(5) + 17u), UD_OK);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(5) + 17u), UD_OK);
 	ck_assert_uint_eq(n->tab[7][a].valid, 0);
 	ck_assert_uint_eq(ud_host_utlb.held[7][5], 0);
 	ck_assert_uint_eq(u->l1[0], 0);                  /* empty leaf freed */
 	ck_assert_uint_eq(u->leaf_dir[leaf - 1], UD_UTLB_LEAF_FREE);
 	ck_assert_uint_eq(uc->st.evictions, 1);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(5)), UD_E_NOENT);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(5)), UD_E_NOENT);
 	check_consistent(u);
 }
 END_TEST
@@ -289,23 +295,23 @@ START_TEST(clock_order)
 	uint32_t i;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 3), UD_OK);
 	for (uint32_t v = 1; v <= 3; v++) {
-		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(v), &i), UD_OK);
+		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(v), &i), UD_OK);
 		ck_assert_uint_eq(i, v - 1u);
 		ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	}
 	/* all bits set: full sweep, victim = hand (0), bits cleared */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(4), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(4), &i), UD_OK);
 	ck_assert_uint_eq(i, 0);
 	ck_assert_uint_eq(uc->hand, 1);
 	ck_assert_uint_eq(uc->refbit[1], 0);
 	ck_assert_uint_eq(uc->refbit[2], 0);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	/* touch page 2 (index 1) again: referenced */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(2), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(2), &i), UD_OK);
 	ck_assert_uint_eq(i, 1);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	/* hand at 1: index 1 has its bit set -> second chance, victim 2 */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(5), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(5), &i), UD_OK);
 	ck_assert_uint_eq(i, 2);
 	ck_assert_uint_eq(uc->refbit[1], 0);
 	ck_assert_uint_eq(ud_host_utlb.held[0][3], 0);
@@ -323,17 +329,17 @@ START_TEST(clock_second_chance)
 	uint32_t i;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 4), UD_OK);
 	for (uint32_t v = 1; v <= 4; v++) {
-		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(v), &i), UD_OK);
+		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(v), &i), UD_OK);
 		ck_assert_uint_eq(i, v - 1u);
 		ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	}
 	/* page 1 (index 0) busy: an outstanding transfer */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &i), UD_OK);
 	ck_assert_uint_eq(i, 0);
 	/* hand 3; bits 3, 0 (busy), 1 set, 2 clear: victim 2 */
 	uc->hand = 3;
 	uc->refbit[0] = 1; uc->refbit[1] = 1; uc->refbit[2] = 0; uc->refbit[3] = 1;
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(5), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(5), &i), UD_OK);
 	ck_assert_uint_eq(i, 2);
 	ck_assert_uint_eq(uc->hand, 3);
 	ck_assert_uint_eq(uc->refbit[3], 0);
@@ -343,7 +349,7 @@ START_TEST(clock_second_chance)
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	/* hand 3; bits 3 set, 0 busy clear, 1 clear, 2 set: victim 1, bit 2 kept */
 	uc->refbit[0] = 0; uc->refbit[1] = 0; uc->refbit[2] = 1; uc->refbit[3] = 1;
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(6), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(6), &i), UD_OK);
 	ck_assert_uint_eq(i, 1);
 	ck_assert_uint_eq(uc->hand, 2);
 	ck_assert_uint_eq(uc->refbit[3], 0);
@@ -352,10 +358,10 @@ START_TEST(clock_second_chance)
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	/* a free index first: evict page 4 (index 3), the next miss takes 3
 	 * whatever the hand, and the CLOCK state does not move */
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(4)), UD_OK);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(4)), UD_OK);
 	uc->hand = 0;
 	uc->refbit[0] = 0; uc->refbit[1] = 1; uc->refbit[2] = 0; uc->refbit[3] = 1;
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(7), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(7), &i), UD_OK);
 	ck_assert_uint_eq(i, 3);
 	ck_assert_uint_eq(uc->hand, 0);
 	ck_assert_uint_eq(uc->refbit[1], 1);
@@ -383,47 +389,47 @@ START_TEST(counters_exact)
 	uint32_t i;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 2), UD_OK);
 	CHECK_CTRS(0, 0, 0, 0, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);    /* miss, free */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &i), UD_OK);    /* miss, free */
 	CHECK_CTRS(0, 1, 0, 1, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);    /* hit */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &i), UD_OK);    /* hit */
 	CHECK_CTRS(1, 1, 0, 1, 0);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_E_STATE);
 	CHECK_CTRS(1, 1, 0, 1, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, UD_UTLB_VA_LIMIT, &i), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, UD_UTLB_VA_LIMIT, &i), UD_E_RANGE);
 	CHECK_CTRS(1, 1, 0, 1, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(2), &i), UD_OK);    /* miss, free */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(2), &i), UD_OK);    /* miss, free */
 	CHECK_CTRS(1, 2, 0, 2, 0);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
 	ud_host_utlb.fail_next = 1;                                      /* pin refused */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(3), &i), UD_E_PLATFORM);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(3), &i), UD_E_PLATFORM);
 	CHECK_CTRS(1, 2, 0, 2, 0);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(3), &i), UD_OK);    /* miss, victim */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(3), &i), UD_OK);    /* miss, victim */
 	CHECK_CTRS(1, 3, 1, 3, 1);
 	/* both entries busy: no victim, nothing counted */
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);    /* miss, victim */
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &i), UD_OK);    /* miss, victim */
 	CHECK_CTRS(1, 4, 2, 4, 2);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(4), &i), UD_E_NOSPC);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(4), &i), UD_E_NOSPC);
 	CHECK_CTRS(1, 4, 2, 4, 2);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(1)), UD_E_BUSY);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(9)), UD_E_NOENT);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(1)), UD_E_BUSY);
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(9)), UD_E_NOENT);
 	CHECK_CTRS(1, 4, 2, 4, 2);
 	ck_assert_int_eq(ud_utlb_put(u, uc, n, i), UD_OK);
-	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, PG(1)), UD_OK);      /* explicit */
+	ck_assert_int_eq(ud_utlb_evict(u, uc, n, na, nf, PG(1)), UD_OK);      /* explicit */
 	CHECK_CTRS(1, 4, 3, 4, 3);
 	/* the driver directly: one pin per install, one unpin per replaced or
 	 * unmapped entry, nothing on a refused call */
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 7, 0), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 1, 7, 0), UD_OK);
 	CHECK_CTRS(1, 4, 3, 5, 3);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 7, 1), UD_E_STATE);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 8, UD_UTLB_ENTRIES), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 1, 7, 1), UD_E_STATE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 1, 8, UD_UTLB_ENTRIES), UD_E_RANGE);
 	CHECK_CTRS(1, 4, 3, 5, 3);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 1, 8, 0), UD_OK);         /* replaces 7 */
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 1, 8, 0), UD_OK);         /* replaces 7 */
 	CHECK_CTRS(1, 4, 3, 6, 4);
-	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 1, 0), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 1, 0), UD_OK);
 	CHECK_CTRS(1, 4, 3, 6, 5);
-	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 1, 0), UD_E_NOENT);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 1, 0), UD_E_NOENT);
 	CHECK_CTRS(1, 4, 3, 6, 5);
 }
 END_TEST
@@ -432,21 +438,21 @@ START_TEST(ref_overflow)
 {
 	uint32_t i;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 3), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &i), UD_OK);
 	u->refs[i] = INT32_MAX;
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(1), &i), UD_E_OVERFLOW);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(1), &i), UD_E_OVERFLOW);
 	ck_assert_int_eq(u->refs[i], INT32_MAX);
 }
 END_TEST
 
 START_TEST(driver_paths)
 {
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, UD_UTLB_NPROC, 1, 0), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 0, UD_UTLB_VPAGES, 0), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 0, 1, UD_UTLB_ENTRIES), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 0, 1, 0), UD_OK);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 0, 1, 5), UD_E_STATE);  /* one pin per page */
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 0, 1, 0), UD_E_STATE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, UD_UTLB_NPROC, 1, 0), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 0, UD_UTLB_VPAGES, 0), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 0, 1, UD_UTLB_ENTRIES), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 0, 1, 0), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 0, 1, 5), UD_E_STATE);  /* one pin per page */
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 0, 1, 0), UD_E_STATE);
 	ck_assert_uint_eq(ud_host_utlb.held[0][1], 1);
 	/* the NIC caches it, then the driver replaces it */
 	uint64_t ppn;
@@ -456,21 +462,89 @@ START_TEST(driver_paths)
 	ck_assert_uint_eq(cls, UD_UTLB_MISS_COMPULSORY);
 	ck_assert_int_eq(ud_utlb_nic_translate(n, na, 0, 0, &ppn, &cls), UD_OK);
 	ck_assert_uint_eq(cls, UD_UTLB_HIT);
-	ck_assert_int_eq(ud_utlb_drv_map(n, na, 0, 2, 0), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 0, 2, 0), UD_OK);
 	ck_assert_uint_eq(ud_host_utlb.held[0][1], 0);
 	ck_assert_uint_eq(ud_host_utlb.held[0][2], 1);
 	ck_assert_int_eq(ud_utlb_nic_translate(n, na, 0, 0, &ppn, &cls), UD_OK);
 	ck_assert_uint_eq(ppn, ud_host_utlb_ppn(0, 2));    /* never the stale page */
 	ck_assert_uint_eq(cls, UD_UTLB_MISS_COMPULSORY);
 	/* unmap */
-	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, UD_UTLB_NPROC, 0), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 0, UD_UTLB_ENTRIES), UD_E_RANGE);
-	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 0, 3), UD_E_NOENT);
-	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, 0, 0), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, UD_UTLB_NPROC, 0), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 0, UD_UTLB_ENTRIES), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 0, 3), UD_E_NOENT);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 0, 0), UD_OK);
 	ck_assert_uint_eq(ud_host_utlb.held[0][2], 0);
 	ck_assert_int_eq(ud_utlb_nic_translate(n, na, 0, 0, &ppn, &cls), UD_E_NOENT);
 	ck_assert_uint_eq(na->st.pins, 2);
 	ck_assert_uint_eq(na->st.unpins, 2);
+	ck_assert_uint_eq(ud_host_utlb.bad_unpins, 0);
+}
+END_TEST
+
+/* UTLB-19: the driver neither unmaps nor replaces an entry the NIC has a
+ * DMA in flight through (ud_utlb_nic_begin .. ud_utlb_nic_end), and a
+ * refused call changes nothing: no pin, no unpin, the entry and its frame
+ * as they were. */
+START_TEST(drv_refuses_in_flight)
+{
+	uint64_t ppn = 0, p2 = 0;
+	uint32_t cls;
+
+	/* ud_utlb_flight_init:idle (setup filled nf with garbage first) */
+	for (uint32_t p = 0; p < UD_UTLB_NPROC; p++)
+		for (uint32_t i = 0; i < UD_UTLB_ENTRIES; i++)
+			ck_assert_uint_eq(nf->busy[p][i], 0);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 2, 11, 4), UD_OK);
+	ck_assert_int_eq(ud_utlb_nic_begin(n, na, nf, 2, 4, &ppn, &cls), UD_OK);
+	ck_assert_uint_eq(ppn, ud_host_utlb_ppn(2, 11));
+	ck_assert_uint_eq(nf->busy[2][4], 1);
+	ck_assert_int_eq(ud_utlb_nic_begin(n, na, nf, 2, 4, &p2, &cls), UD_OK); /* a second DMA */
+	ck_assert_uint_eq(nf->busy[2][4], 2);
+	uint64_t pins = na->st.pins, unpins = na->st.unpins;
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 2, 4), UD_E_BUSY);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 2, 12, 4), UD_E_BUSY);    /* no replacement */
+	ck_assert_uint_eq(n->tab[2][4].valid, 1);
+	ck_assert_uint_eq(n->tab[2][4].vpn, 11);
+	ck_assert_uint_eq(n->tab[2][4].ppn, ppn);
+	ck_assert_uint_eq(ud_host_utlb.held[2][11], 1);
+	ck_assert_uint_eq(ud_host_utlb.held[2][12], 0);                   /* never pinned */
+	ck_assert_uint_eq(na->st.pins, pins);
+	ck_assert_uint_eq(na->st.unpins, unpins);
+	ck_assert_int_eq(ud_utlb_nic_translate(n, na, 2, 4, &p2, &cls), UD_OK); /* a later burst */
+	ck_assert_uint_eq(p2, ppn);
+	/* another entry of the same process, and the same index of another,
+	 * are not held */
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 2, 13, 5), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 2, 5), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 3, 11, 4), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 3, 4), UD_OK);
+	/* both DMAs end: the entry may go */
+	ck_assert_int_eq(ud_utlb_nic_end(nf, 2, 4), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 2, 4), UD_E_BUSY);
+	ck_assert_int_eq(ud_utlb_nic_end(nf, 2, 4), UD_OK);
+	ck_assert_int_eq(ud_utlb_nic_end(nf, 2, 4), UD_E_STATE);          /* none in flight */
+	ck_assert_uint_eq(nf->busy[2][4], 0);
+	ck_assert_int_eq(ud_utlb_drv_unmap(n, na, nf, 2, 4), UD_OK);
+	ck_assert_uint_eq(ud_host_utlb.held[2][11], 0);
+	/* a DMA cannot start through an entry that is gone, or out of range */
+	ck_assert_int_eq(ud_utlb_nic_begin(n, na, nf, 2, 4, &ppn, &cls), UD_E_NOENT);
+	ck_assert_uint_eq(nf->busy[2][4], 0);
+	ck_assert_int_eq(ud_utlb_nic_begin(n, na, nf, UD_UTLB_NPROC, 0, &ppn, &cls), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_nic_begin(n, na, nf, 0, UD_UTLB_ENTRIES, &ppn, &cls), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_nic_end(nf, UD_UTLB_NPROC, 0), UD_E_RANGE);
+	ck_assert_int_eq(ud_utlb_nic_end(nf, 0, UD_UTLB_ENTRIES), UD_E_RANGE);
+	/* a replacement of an idle entry is not refused */
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 2, 11, 4), UD_OK);
+	ck_assert_int_eq(ud_utlb_drv_map(n, na, nf, 2, 12, 4), UD_OK);
+	ck_assert_uint_eq(ud_host_utlb.held[2][11], 0);
+	ck_assert_uint_eq(ud_host_utlb.held[2][12], 1);
+	/* the counter's bound: refused, nothing translated or counted */
+	nf->busy[2][4] = UD_UTLB_BUSY_MAX;
+	uint64_t hits = na->st.hits, comp = na->st.miss_compulsory;
+	ck_assert_int_eq(ud_utlb_nic_begin(n, na, nf, 2, 4, &ppn, &cls), UD_E_OVERFLOW);
+	ck_assert_uint_eq(nf->busy[2][4], UD_UTLB_BUSY_MAX);
+	ck_assert_uint_eq(na->st.hits, hits);
+	ck_assert_uint_eq(na->st.miss_compulsory, comp);
 	ck_assert_uint_eq(ud_host_utlb.bad_unpins, 0);
 }
 END_TEST
@@ -482,8 +556,8 @@ START_TEST(nic_isolation)
 	uint64_t ppn = 0;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, 8), UD_OK);
 	ck_assert_int_eq(ud_utlb_lib_init(u1, uc1, n, 1, 8), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(0x500), &a), UD_OK);
-	ck_assert_int_eq(ud_utlb_get(u1, uc1, n, na, PG(0x600), &b), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(0x500), &a), UD_OK);
+	ck_assert_int_eq(ud_utlb_get(u1, uc1, n, na, nf, PG(0x600), &b), UD_OK);
 	ck_assert_uint_eq(a, 0);
 	ck_assert_uint_eq(b, 0);
 	ck_assert_int_eq(ud_utlb_nic_translate(n, na, 0, 0, &ppn, &cls), UD_OK);
@@ -514,7 +588,7 @@ START_TEST(miss_classes)
 	uint32_t cls, i;
 	ck_assert_int_eq(ud_utlb_lib_init(u, uc, n, 0, UD_UTLB_ENTRIES), UD_OK);
 	for (uint32_t v = 0; v < 300; v++) {
-		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, PG(v), &i), UD_OK);
+		ck_assert_int_eq(ud_utlb_get(u, uc, n, na, nf, PG(v), &i), UD_OK);
 		ck_assert_uint_eq(i, v);
 	}
 	/* indices 0, 64, 128, 192, 256: set 0 (offset of process 0 is 0) */
@@ -568,6 +642,7 @@ int main(void)
 	tcase_add_test(tc, counters_exact);
 	tcase_add_test(tc, ref_overflow);
 	tcase_add_test(tc, driver_paths);
+	tcase_add_test(tc, drv_refuses_in_flight);
 	tcase_add_test(tc, nic_isolation);
 	tcase_add_test(tc, miss_classes);
 	suite_add_tcase(s, tc);
