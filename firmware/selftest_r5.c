@@ -444,7 +444,7 @@ void ud_r5_main(void)
 		ud_r5_sh_putu(st.passed);
 		ud_r5_sh_puts(" checks passed on cortex-r5 (core:");
 #ifdef UD_R5_HAVE_FAULT_MSG
-		ud_r5_sh_puts(" fault_msg");
+		ud_r5_sh_puts(" fault_msg reply_msg");
 #endif
 #ifdef UD_HAVE_SHADOW
 		ud_r5_sh_puts(" shadow");
