@@ -273,8 +273,10 @@ struct ud_eng_va_pkt ud_eng_va_packet(struct ud_smmu *s, struct ud_va_tx *tx,
 	return o;
 }
 
-/* The next live slot, round robin from e->rr, or UD_ENG_VA_NQ (one loop
- * over the 64 slots from rr, one exit). */
+/* The next live slot, round robin from e->rr: the first live slot at or
+ * after rr cyclically (every slot nearer to rr is not live), or
+ * UD_ENG_VA_NQ (one loop over the 64 slots from rr, one exit; only rr's
+ * range is required, not the queue invariant: docs/METHOD.md). */
 /*@ requires valid: \valid_read(e);
     requires rr: 0 <= e->rr < UD_ENG_VA_NQ;
     assigns \nothing;
@@ -284,6 +286,8 @@ struct ud_eng_va_pkt ud_eng_va_packet(struct ud_smmu *s, struct ud_va_tx *tx,
     behavior some:
       assumes \exists integer k; 0 <= k < UD_ENG_VA_NQ && e->q[k].live == 1;
       ensures at: 0 <= \result < UD_ENG_VA_NQ && e->q[\result].live == 1;
+      ensures first: \forall integer j; 0 <= j < UD_ENG_VA_NQ &&
+        ud_eng_va_dist(e->rr, j) < ud_eng_va_dist(e->rr, \result) ==> e->q[j].live != 1;
     complete behaviors; disjoint behaviors;
 */
 static int32_t next_live(const struct ud_eng_va *e)
@@ -291,9 +295,12 @@ static int32_t next_live(const struct ud_eng_va *e)
 	int32_t n, k, r = UD_ENG_VA_NQ;
 
 	/*@ loop invariant n: 0 <= n <= UD_ENG_VA_NQ;
-	    loop invariant r: r == UD_ENG_VA_NQ || (0 <= r < UD_ENG_VA_NQ && e->q[r].live == 1);
-	    loop invariant seen: r == UD_ENG_VA_NQ ==> \forall integer m; 0 <= m < UD_ENG_VA_NQ &&
-	      ((e->rr <= m < e->rr + n) || m < e->rr + n - UD_ENG_VA_NQ) ==> e->q[m].live != 1;
+	    loop invariant r: r == UD_ENG_VA_NQ || (0 <= r < UD_ENG_VA_NQ && e->q[r].live == 1 &&
+	      ud_eng_va_dist(e->rr, r) < n);
+	    loop invariant seen: \forall integer m; 0 <= m < UD_ENG_VA_NQ &&
+	      ud_eng_va_dist(e->rr, m) < n &&
+	      (r == UD_ENG_VA_NQ || ud_eng_va_dist(e->rr, m) < ud_eng_va_dist(e->rr, r)) ==>
+	      e->q[m].live != 1;
 	    loop assigns n, k, r;
 	    loop variant UD_ENG_VA_NQ - n;
 	*/
@@ -328,6 +335,7 @@ struct ud_eng_va_out ud_eng_va_step(struct ud_eng_va *e, struct ud_smmu *s, stru
 	b.dst = (uint64_t)e->q[k].dst;
 	b.len = (uint32_t)e->q[k].len;
 	o.ran = 1u;
+	o.slot = k;
 	o.pd = b.pd;
 	p = ud_eng_va_packet(s, tx, rx, ff, self, b, (uint32_t)off, buf);
 	/*@ assert attributed: ud_eng_va_log_ok(\at(ud_dma_n, Pre), ud_dma_n); */

@@ -42,6 +42,26 @@
  *     carries the block the scheduler decided), each access lies inside
  *     its issuer's transfer, translated on its issuer's PD.
  *
+ * And over the queue (ENG-VA-Q-2, ENG-VA-LIVE-1): a step on a non-empty
+ * queue runs the first live slot at or after rr, cyclically (its result's
+ * slot; first), sets rr to the slot after it (rr), and either frees that
+ * slot (a source fault or the block's last packet: ends) or moves its next
+ * on by one packet, still below its len (progress); every other slot's
+ * live and next are as they were (others), and every other live slot is
+ * strictly nearer to the new rr than to the old one, in the cyclic
+ * distance ud_eng_va_dist (fair).  Bounded liveness, by induction over
+ * the steps (the caller's): take a block in slot j, with p packets left
+ * (p <= ceil(len / UD_VA_PKT): the queue invariant keeps next < len and a
+ * multiple of UD_VA_PKT), and d = ud_eng_va_dist(rr, j) < UD_ENG_VA_NQ.
+ * Posts, drops and R5 calls that do not name j leave rr and slot j as they
+ * were (post's kept, replaced and queued, drop's others).  A step either
+ * runs j -- it frees it, or p drops by one and d becomes NQ - 1 -- or runs
+ * another slot and d falls (fair; at d = 0 j must be the one run).
+ * So (p - 1) * NQ + d + 1 falls at every step while the block is queued:
+ * unless dropped or replaced, it ends within UD_ENG_VA_NQ *
+ * ceil(len / UD_VA_PKT) steps (64 * 64 for a 16 KB block), whatever is
+ * posted meanwhile.
+ *
  * The queue: UD_ENG_VA_NQ slots, each free or holding one transaction's
  * block; a slot is freed in place (no compaction).  A posted
  * block that va_tx cannot take (ud_va_blk_ok false: the R5 checked the
@@ -90,6 +110,7 @@ struct ud_eng_va_pkt {
 /* What one step did. */
 struct ud_eng_va_out {
 	uint8_t ran;            /* 0: no block queued, nothing done */
+	int32_t slot;           /* the slot run, when ran (0 else) */
 	uint8_t pd;             /* the block's PD (= its bank) */
 	ud_status tx;           /* va_tx's answer */
 	struct ud_va_rx_out rx; /* va_rx's answer, when tx == UD_OK */
@@ -226,11 +247,29 @@ struct ud_eng_va_pkt ud_eng_va_packet(struct ud_smmu *s, struct ud_va_tx *tx,
       assumes \forall integer k; 0 <= k < UD_ENG_VA_NQ ==> e->q[k].live != 1;
       ensures nothing: \result.ran == 0 && ud_dma_n == \old(ud_dma_n) &&
         ud_pt_n == \old(ud_pt_n) && ud_rep_n == \old(ud_rep_n);
+      ensures queue_kept: e->rr == \old(e->rr) && \forall integer j; 0 <= j < UD_ENG_VA_NQ ==>
+        e->q[j].live == \old(e->q[j].live) && e->q[j].next == \old(e->q[j].next);
     behavior packet:
       assumes \exists integer k; 0 <= k < UD_ENG_VA_NQ && e->q[k].live == 1;
       ensures ran: \result.ran == 1;
       ensures no_byte: \result.tx != UD_OK ==> ud_dma_n == \old(ud_dma_n) &&
         ud_rep_n == \old(ud_rep_n);
+      ensures slot: 0 <= \result.slot < UD_ENG_VA_NQ &&
+        \at(e->q[\result.slot].live, Pre) == 1;
+      ensures first: \forall integer j; 0 <= j < UD_ENG_VA_NQ &&
+        ud_eng_va_dist(\old(e->rr), j) < ud_eng_va_dist(\old(e->rr), \result.slot) ==>
+        \old(e->q[j].live) != 1;
+      ensures rr: e->rr == (\result.slot + 1 < UD_ENG_VA_NQ ? \result.slot + 1 : 0);
+      ensures fair: \forall integer j; 0 <= j < UD_ENG_VA_NQ && \old(e->q[j].live) == 1 &&
+        j != \result.slot ==> ud_eng_va_dist(e->rr, j) < ud_eng_va_dist(\old(e->rr), j);
+      ensures progress: e->q[\result.slot].live == 0 ||
+        (e->q[\result.slot].live == 1 &&
+         e->q[\result.slot].next == \at(e->q[\result.slot].next, Pre) + UD_VA_PKT &&
+         e->q[\result.slot].next < e->q[\result.slot].len);
+      ensures ends: e->q[\result.slot].live == 0 <==> (\result.tx != UD_OK ||
+        \at(e->q[\result.slot].next, Pre) + UD_VA_PKT >= e->q[\result.slot].len);
+      ensures others: \forall integer j; 0 <= j < UD_ENG_VA_NQ && j != \result.slot ==>
+        e->q[j].live == \old(e->q[j].live) && e->q[j].next == \old(e->q[j].next);
     complete behaviors; disjoint behaviors;
 */
 struct ud_eng_va_out ud_eng_va_step(struct ud_eng_va *e, struct ud_smmu *s, struct ud_va_tx *tx,

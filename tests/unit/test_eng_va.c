@@ -12,8 +12,9 @@
  * page absent ends the block (source fault, nothing stored); a block that
  * va_tx cannot take is refused UD_E_INVAL and a full queue UD_E_NOSPC,
  * both leaving the queue as it was; a newer post of a transaction
- * replaces its block; drop and drop_vc remove exactly what they name; a
- * step on an empty queue does nothing.
+ * replaces its block; drop and drop_vc remove exactly what they name;
+ * the steps run the live slots in turn from rr (a block posted meanwhile
+ * takes its turn); a step on an empty queue does nothing.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -241,6 +242,44 @@ START_TEST(drop_removes_what_it_names)
 }
 END_TEST
 
+/* Round robin (ENG-VA-Q-2, ENG-VA-LIVE-1): each step runs the first live
+ * slot at or after rr and moves rr past it, a block posted meanwhile takes
+ * its turn, and each block of 2 packets ends after its second. */
+START_TEST(round_robin_slots_in_turn)
+{
+	static const int32_t want[8] = { 0, 1, 2, 3, 0, 1, 2, 3 };
+	struct ud_va_blk b;
+	struct ud_eng_va_out o;
+
+	map_both(PD, 512);
+	for (uint16_t t = 1; t <= 3; t++) {
+		b = blk(t, 1, 1, 512);
+		ck_assert_int_eq(ud_eng_va_post(&E, &b), UD_OK);
+	}
+	for (int n = 0; n < 8; n++) {
+		if (n == 1) {            /* posted after the first step: slot 3 */
+			b = blk(4, 1, 1, 512);
+			ck_assert_int_eq(ud_eng_va_post(&E, &b), UD_OK);
+		}
+		o = ud_eng_va_step(&E, &S, &TX, &RX, &FF, 0, PKT);
+		ck_assert_uint_eq(o.ran, 1);
+		ck_assert_int_eq(o.tx, UD_OK);
+		ck_assert_int_eq(o.slot, want[n]);
+		ck_assert_int_eq(E.rr, want[n] + 1);
+		if (n < 4) {
+			ck_assert_int_eq(E.q[want[n]].live, 1);
+			ck_assert_int_eq(E.q[want[n]].next, (int32_t)UD_VA_PKT);
+		} else {
+			ck_assert_int_eq(E.q[want[n]].live, 0);
+		}
+	}
+	ck_assert_uint_eq(live(), 0);
+	o = ud_eng_va_step(&E, &S, &TX, &RX, &FF, 0, PKT);
+	ck_assert_uint_eq(o.ran, 0);
+	ck_assert_int_eq(E.rr, 4);
+}
+END_TEST
+
 START_TEST(empty_step_does_nothing)
 {
 	struct ud_eng_va_out o = ud_eng_va_step(&E, &S, &TX, &RX, &FF, 0, PKT);
@@ -261,6 +300,7 @@ int main(void)
 	tcase_add_test(tc, source_fault_ends_block);
 	tcase_add_test(tc, bad_blocks_refused_queue_kept);
 	tcase_add_test(tc, drop_removes_what_it_names);
+	tcase_add_test(tc, round_robin_slots_in_turn);
 	tcase_add_test(tc, empty_step_does_nothing);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
