@@ -21,7 +21,7 @@ void host_sm_reset(void)
 	}
 	memset(host_sm.log, 0, sizeof host_sm.log);
 	host_sm.n = 0;
-	host_sm.fail_copy = host_sm.fail_pin = host_sm.echo_copy = 0;
+	host_sm.fail_copy = host_sm.fail_pin = host_sm.echo_copy = host_sm.no_pa = 0;
 	host_sm.released = 0;
 }
 
@@ -133,4 +133,15 @@ void ud_plat_sm_put(uint32_t frame, uint32_t how)
 		}
 	}
 	host_sm_log(UD_SM_OP_PUT, frame, how, 0u);
+}
+
+uint64_t ud_plat_sm_pa(uint32_t frame)
+{
+	if (frame >= HOST_SM_FRAMES || !host_sm.f[frame].used)
+		return UD_SM_NOPA;
+	if (host_sm.no_pa) {
+		host_sm.no_pa--;
+		return UD_SM_NOPA;
+	}
+	return HOST_SM_PA(frame);
 }

@@ -12,6 +12,9 @@
 #define HOST_SM_FRAMES 64u
 #define HOST_SM_LOG 256u
 #define HOST_SM_POOL_NONE 0xFFu
+/* The physical address the frames' door names (ud_plat_sm_pa); a test that
+ * moves their bytes aliases them into the DMA doors' memory there. */
+#define HOST_SM_PA(f) (0x40000000ull + (uint64_t)(f) * 4096u)
 
 struct host_sm_frame {
 	uint8_t used;       /* allocated                                  */
@@ -32,6 +35,7 @@ struct host_sm {
 	uint32_t fail_copy;  /* the next fail_copy copies answer NOFRAME      */
 	uint32_t fail_pin;   /* the next fail_pin pins are refused            */
 	uint32_t echo_copy;  /* the next echo_copy copies answer the source   */
+	uint32_t no_pa;      /* the next no_pa address queries answer NOPA   */
 	uint32_t released;   /* frames released to the free pool              */
 };
 

@@ -1,4 +1,4 @@
-/* uldma-links: pd mr mw access xfer_packet xfer_wr eng_shadow shadow eng_via tpt eng_va va_rx va_tx va_piece smmu fault_fifo r5_sched send_mode */
+/* uldma-links: pd mr mw access xfer_packet xfer_wr eng_shadow shadow eng_via tpt eng_va va_rx va_tx va_piece smmu fault_fifo r5_sched send_mode eng_send */
 /*
  * tests/unit/test_engine.c -- the whole engine on the host (issue 18, "Done
  * when"): real bytes moved between two processes' buffers through every
@@ -6,15 +6,15 @@
  * window (algorithms 1, 2 and 3, eng_shadow), a VIA descriptor (eng_via),
  * a virtual-address transfer (r5_sched posting blocks into eng_va) -- and
  * through every send mode of send_mode (PIO, CopyDMA, DirectDMA, V2PDMA,
- * PEXDMA, the NI's read run as a work request), with faults injected at
- * the source and at the destination.  After every run EVERY byte of both
+ * PEXDMA, the NI's side run by eng_send), with faults injected at the
+ * source and at the destination.  After every run EVERY byte of both
  * buffers, and the bytes around them (the rest of each registered region,
  * page or window, and a third process's buffer), is compared with what the
  * run must have done.
  *
  * The platform: the host homes of each module linked together (no door is
  * defined twice).  The send modes' frames (plat_host_send_mode.c) are
- * aliased into the DMA doors' memory (host_dma_alias) at SM_PA(frame), so
+ * aliased into the DMA doors' memory (host_dma_alias) at HOST_SM_PA(frame), so
  * the engine reads the very frame the send mode chose.  Faults mid-run are
  * injected through host_dma.hook, called at every door call before the
  * access: a key invalidated or an export withdrawn between two packets.
@@ -36,6 +36,7 @@
 #include "eng_va.h"
 #include "r5_sched.h"
 #include "send_mode.h"
+#include "eng_send.h"
 #include "plat_host_mr.h"
 #include "plat_host_xfer_packet.h"
 #include "plat_host_xfer_wr.h"
@@ -172,8 +173,9 @@ static const struct vbuf RB = { 0x7F8000, 8192, rfr };     /* R's region */
 #define QVA 0x7F0100ull
 static uint8_t pm[16384], qm[20480], rm[8192];             /* the mirrors */
 
-/* The send modes' frames live in DMA memory at SM_PA(frame). */
-#define SM_PA(f) (0x40000000ull + (uint64_t)(f) * 4096u)
+/* The send modes' frames live in DMA memory at HOST_SM_PA(frame), the
+ * address their door (ud_plat_sm_pa) names. */
+#define SM_PA(f) HOST_SM_PA(f)
 
 static void alias_sm(void)
 {
@@ -810,25 +812,44 @@ END_TEST
 /* ---------------------------------------------------------- send modes */
 
 /* Process P's send buffer is a page of its own (a send-mode frame, in DMA
- * memory at SM_PA); process Q receives into its registered region on node
- * B.  The NI's read of the frame the send mode chose (b.sfr) is a work
- * request: the frame registered in P's PD for the NI at NIVA, an RDMA
- * write of the message into Q's buffer. */
-#define NIVA 0x40000000ull
+ * memory at HOST_SM_PA); the engine's send (ud_eng_sm_send) reads the
+ * message from the frame P's mode chose and writes it, packet by packet,
+ * into Q's region on node B through Q's rkey. */
 #define MOFF 0x123u            /* the message inside the page */
 #define MLEN 3500u
 #define RVA  (QVA + 0x901u)    /* where it lands in Q's buffer */
 
-enum sm_fault { SM_NONE, SM_SRC_MIDRUN, SM_DST_MIDRUN, SM_DOOR };
-static uint32_t nimr;
-static void dereg_ni(void) { ck_assert_int_eq(ud_dereg_mr(&A, nimr), UD_OK); }
+enum sm_fault { SM_NONE, SM_NOFRAME, SM_DST_MIDRUN, SM_DOOR };
+
+/* Fires `act` at the start of the store door call that ends the message's
+ * first `bytes` bytes: that packet has passed its check, the next has not. */
+static struct {
+	uint32_t bytes, seen;
+	void (*act)(void);
+} sk;
+
+static void store_hook(uint32_t i, uint64_t pa, uint32_t len, uint8_t wr)
+{
+	(void)i;
+	(void)pa;
+	if (wr != 1 || !sk.act)
+		return;
+	sk.seen += len;
+	if (sk.seen == sk.bytes) {
+		void (*act)(void) = sk.act;
+
+		sk.act = NULL;
+		act();
+	}
+}
 
 static void sm_run(uint32_t mode, enum sm_fault fault)
 {
 	static const char *names[5] = { "PIO", "CopyDMA", "DirectDMA", "V2PDMA", "PEXDMA" };
+	static uint8_t nibuf[UD_SM_MTU];
 	struct ud_sm_buf b;
 	uint8_t p1[4096], p2[4096], got[4096];
-	uint32_t user, nilk, nirk;
+	uint32_t user, sent = 0xFFFFFFFFu;
 	char m[160];
 
 	rng(100 + mode * 4 + fault);
@@ -862,42 +883,94 @@ static void sm_run(uint32_t mode, enum sm_fault fault)
 	ud_status w = ud_sm_write(&b, 2);
 	ck_assert_int_ge(w, 0);
 	memcpy(host_sm.f[b.ufr].data, p2, 4096);
-	/* the NI: the frame it reads, registered for it in P's PD */
-	host_mr_queue((uint64_t[]){ SM_PA(b.sfr) }, 1);
-	ck_assert_int_eq(ud_reg_mr(&A, apd, NIVA, 4096, 0, &nimr, &nilk, &nirk), UD_OK);
-	struct ud_wr wr = { UD_WR_WRITE, nilk, qrk, NIVA + MOFF, RVA, MLEN };
+	const uint32_t nifr = b.sfr;
+	struct ud_eng_sm_msg msg = { aqp, bqp, qrk, MOFF, MLEN, RVA };
 	uint32_t moved = MLEN;
 	ud_status want = UD_OK;
-	if (fault == SM_SRC_MIDRUN) {
-		arm(4, 1, dereg_ni);          /* packet 5 refused at the source */
-		moved = 5u * UD_WR_PKT;
-		want = UD_E_KEY;
+	if (fault == SM_NOFRAME) {
+		host_sm.no_pa = 1;            /* the home cannot name the frame */
+		moved = 0;
+		want = UD_E_PLATFORM;
 	} else if (fault == SM_DST_MIDRUN) {
-		arm(9, 0, dereg_q);           /* packet 9 refused at the destination */
+		sk.bytes = 9u * UD_WR_PKT;    /* packet 9 refused */
+		sk.seen = 0;
+		sk.act = dereg_q;
+		host_dma.hook = store_hook;
 		moved = 9u * UD_WR_PKT;
 		want = UD_E_KEY;
 	}
-	ud_status st = ud_wr_run(&A, aqp, &B, bqp, &wr, scratch);
+	ud_status st = ud_eng_sm_send(&b, &A, &B, &msg, nibuf, &sent);
 	host_dma.hook = NULL;
-	if (fault != SM_SRC_MIDRUN)
-		ck_assert_int_eq(ud_dereg_mr(&A, nimr), UD_OK);
-	struct ud_sm_done dn = ud_sm_complete(&b);
 	/* classical modes deliver the bytes of the call, in-place modes the
 	 * bytes the user wrote before the NI read them */
 	const int classical = mode == UD_SM_PIO || mode == UD_SM_COPYDMA || mode == UD_SM_PEXDMA;
 	memcpy(qm + (RVA - QB.va), (classical ? p1 : p2) + MOFF, moved);
 	snprintf(m, sizeof m, "%s send (fault %d)", names[mode], (int)fault);
 	wr_check(m);
-	snprintf(m, sizeof m, "%s: the NI's completion", names[mode]);
+	snprintf(m, sizeof m, "%s: the send's status", names[mode]);
 	eq(m, st, want);
 	completion(0, aqp, want, moved);
-	eq("send completion", dn.status, UD_OK);
-	eq("the content the core says was sent", dn.sent, classical ? 1 : 2);
+	eq("the buffer given back", b.st, UD_SM_IDLE);
+	eq("the content the core says was sent", sent, classical ? 1 : 2);
+	if (fault != SM_NOFRAME) {
+		/* the one load: the frame the mode chose, the message's bytes */
+		eq("the NI's load", host_dma.log[0].wr, 0);
+		eq("the NI's load address", host_dma.log[0].pa == SM_PA(nifr) + MOFF, 1);
+		eq("the NI's load length", host_dma.log[0].len, MLEN);
+		eq("a copying mode reads a copy", (nifr != user) ==
+		   (mode == UD_SM_PIO || mode == UD_SM_COPYDMA), 1);
+	}
 	/* the sender's page now holds what the user wrote */
 	memcpy(got, host_sm.f[b.ufr].data, 4096);
 	snprintf(m, sizeof m, "%s: the sender's page after the send", names[mode]);
 	same(m, got, p2, 4096);
 }
+
+/* Bad input to the engine's send: nothing accepted (a dead QP, a buffer not
+ * in flight) changes nothing and completes nothing; a bad message gives the
+ * buffer back and completes once with its error, nothing moved. */
+START_TEST(send_bad_input)
+{
+	static uint8_t nibuf[UD_SM_MTU];
+	struct ud_sm_buf b;
+	uint32_t user, sent = 77;
+
+	rng(140);
+	nodes();
+	user = host_sm_user_page(0);
+	ck_assert_int_eq(ud_sm_init(&b, UD_SM_COPYDMA, user, 1), UD_OK);
+	struct ud_eng_sm_msg msg = { aqp, bqp, qrk, 0, 100, QVA };
+	eq("idle buffer", ud_eng_sm_send(&b, &A, &B, &msg, nibuf, &sent), UD_E_STATE);
+	ck_assert_int_eq(ud_sm_post(&b), UD_OK);
+	const struct ud_sm_buf kept = b;
+	const uint32_t smn = host_sm.n;
+	msg.qp = aqp + 1;
+	eq("dead QP", ud_eng_sm_send(&b, &A, &B, &msg, nibuf, &sent), UD_E_NOENT);
+	eq("dead QP: buffer kept", memcmp(&b, &kept, sizeof b), 0);
+	eq("dead QP: no door", host_sm.n, smn);
+	eq("nothing completed", host_cq.n, 0);
+	eq("nothing moved", host_dma.n, 0);
+	eq("sent untouched", sent, 77);
+	static const struct { uint32_t tqp, off, len; uint64_t rva; ud_status st; } bad[] = {
+		{ 0, 0, 0, QVA, UD_E_INVAL },                 /* empty            */
+		{ 0, 1, UD_SM_MTU, QVA, UD_E_INVAL },         /* past the page    */
+		{ 0, UD_SM_MTU, 1, QVA, UD_E_INVAL },         /* offset at the end */
+		{ 5, 0, 100, QVA, UD_E_NOENT },               /* dead target QP   */
+		{ 0, 0, 100, 0xFFFFFFFFFFFFFFC0ull, UD_E_OVERFLOW }, /* wraps 2^64 */
+	};
+	for (uint32_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		if (i)
+			ck_assert_int_eq(ud_sm_post(&b), UD_OK);
+		struct ud_eng_sm_msg bm = { aqp, bad[i].tqp ? bad[i].tqp : bqp, qrk,
+					    bad[i].off, bad[i].len, bad[i].rva };
+		eq("bad message", ud_eng_sm_send(&b, &A, &B, &bm, nibuf, &sent), bad[i].st);
+		eq("bad message: buffer given back", b.st, UD_SM_IDLE);
+		completion(i, aqp, bad[i].st, 0);
+		eq("bad message: nothing moved", host_dma.n, 0);
+	}
+	wr_check("bad sends");
+}
+END_TEST
 
 START_TEST(send_modes_move_every_byte)
 {
@@ -912,7 +985,7 @@ START_TEST(send_modes_faults)
 {
 	for (uint32_t mode = UD_SM_PIO; mode <= UD_SM_PEXDMA; mode++) {
 		teardown();
-		sm_run(mode, SM_SRC_MIDRUN);
+		sm_run(mode, SM_NOFRAME);
 		teardown();
 		sm_run(mode, SM_DST_MIDRUN);
 		teardown();
@@ -940,6 +1013,7 @@ int main(void)
 	tcase_add_test(tc, va_transfer_faults_then_completes);
 	tcase_add_test(tc, send_modes_move_every_byte);
 	tcase_add_test(tc, send_modes_faults);
+	tcase_add_test(tc, send_bad_input);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
