@@ -144,6 +144,15 @@ struct page *ud_kmod_smf_nic_page(u32 id)
 	return f->snap ? f->snap : f->pg;
 }
 
+/* The frame the NI reads (a send's snapshot when one was taken, else the
+ * frame's page), as a physical address for the memory door. */
+uint64_t ud_plat_sm_pa(uint32_t frame)
+{
+	struct page *pg = ud_kmod_smf_nic_page(frame);
+
+	return pg ? (uint64_t)page_to_pfn(pg) << PAGE_SHIFT : UD_SM_NOPA;
+}
+
 uint32_t ud_plat_sm_copy(uint32_t frame, uint32_t to)
 {
 	struct ud_kmod_smf *f = ud_kmod_smf_get(frame), *n;

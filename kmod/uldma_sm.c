@@ -41,6 +41,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include "eng_send.h"
 #include "pd.h"
 #include "uapi/uldma.h"
 #include "uldma_kmod.h"
@@ -91,6 +92,9 @@ static struct {
 	unsigned int inflight;
 	atomic_long_t sent, delivered, cow, snapshots, refused, rx_bad;
 	atomic_long_t exchanged, rx_pages;
+	/* The NI's read of the oldest send (ud_eng_sm_fetch), under
+	 * ud_kmod_sm_lock. */
+	u8 nibuf[UD_SM_MTU];
 } ud_sm = {
 	.rx = { [0 ... UD_PROT_NQP - 1] = { .mode = UD_SM_COPYDMA } },
 };
@@ -758,11 +762,9 @@ static void ud_kmod_sm_complete(struct ud_kmod_sm_send *snd, ud_status st,
 bool ud_kmod_sm_run_one(void)
 {
 	struct ud_kmod_sm_send *snd = NULL;
-	struct page *pg;
 	ud_status st = UD_OK;
 	unsigned int i;
 	int err = 0;
-	u8 *src;
 
 	if (!ud_sm.inflight)
 		return false;
@@ -778,16 +780,15 @@ bool ud_kmod_sm_run_one(void)
 	if (!ud_kmod_qp_reaches(snd->qp, snd->dest_qp)) {
 		err = -ENOENT;
 	} else {
-		/* The NI reads the frame the core says it reads. */
-		pg = ud_kmod_smf_nic_page(snd->b->sfr);
-		if (WARN_ON_ONCE(!pg)) {
-			st = UD_E_PLATFORM;
-		} else {
-			src = kmap_local_page(pg);
-			st = ud_kmod_sm_place(snd->dest_qp, src + snd->off,
+		/*
+		 * The NI reads the message from the frame the core says it
+		 * reads, through the memory door (src/eng_send.c: the frame's
+		 * address from ud_plat_sm_pa); SEND checked off and len.
+		 */
+		st = ud_eng_sm_fetch(snd->b, snd->off, snd->len, ud_sm.nibuf);
+		if (!WARN_ON_ONCE(st != UD_OK))
+			st = ud_kmod_sm_place(snd->dest_qp, ud_sm.nibuf,
 					      snd->len);
-			kunmap_local(src);
-		}
 	}
 	ud_kmod_sm_finish(snd);
 	ud_kmod_sm_complete(snd, st, err);
