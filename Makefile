@@ -82,12 +82,12 @@ prove-one: deps-prove
 
 # make prove-sizes -- the modules whose proofs depend on a compile-time
 # size, proved again at the size a home compiles them with (issue 21):
-# src/xfer_wr.c at UD_WR_PKT = 4096, the kernel soft engine's packet
-# (kmod/Kbuild); make prove proves the default, 256.  PROVE_CPP adds
-# preprocessor definitions to any prove target.
+# src/xfer_wr.c and src/eng_send.c at UD_WR_PKT = 4096, the kernel soft
+# engine's packet (kmod/Kbuild); make prove proves the default, 256.
+# PROVE_CPP adds preprocessor definitions to any prove target.
 .PHONY: prove-sizes
 prove-sizes: deps-prove
-	@$(MAKE) -s prove-one M=xfer_wr PROVE_CPP=-DUD_WR_PKT=4096u
+	@$(MAKE) -s prove-one M="xfer_wr eng_send" PROVE_CPP=-DUD_WR_PKT=4096u
 
 # make prove-wip M=shadow [F=fn1,fn2] -- a wip/src module (not gated), for
 # the work of getting it proved; lists every goal that is not Valid.
