@@ -365,16 +365,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			real[f][i] = mmem[f][i] = (uint8_t)(i * (2 * (hdr >> 8) + 1) + f * 37 + (hdr >> 1));
 	}
 	if (hdr & 6u) {   /* a prefilled home: every page of the universe's low part
-			   exported and imported with TAGS[0] (a 1 MiB run fits) */
+			   exported and imported with TAGS[0] (a 1 MiB run fits), or
+			   with every 7th export / 5th import another VI's tag */
 		uint32_t nu = hdr & 4u ? UP_LO : 8, nd = hdr & 4u ? DN_LO : 2;
 		for (uint32_t i = 0; i < nu; i++) {
-			CHECK(ud_tpt_export(&A, i, PPN[i % NAMED], TAGS[0]) == m_export(&MA, i, PPN[i % NAMED], TAGS[0]));
+			uint16_t t = (hdr & 16u) && i % 7 == 6 ? TAGS[1] : TAGS[0];
+			CHECK(ud_tpt_export(&A, i, PPN[i % NAMED], t) == m_export(&MA, i, PPN[i % NAMED], t));
 			if (!loop)
 				CHECK(ud_tpt_export(&B, i, PPN[(i + 1) % NAMED], 0x7777) ==
 				      m_export(&MB, i, PPN[(i + 1) % NAMED], 0x7777));
 		}
-		for (uint32_t j = 0; j < nd; j++)
-			CHECK(ud_tpt_import(&A, j, MB.node, j * 16384, TAGS[0]) == m_import(&MA, j, MB.node, j * 16384, TAGS[0]));
+		for (uint32_t j = 0; j < nd; j++) {
+			uint16_t t = (hdr & 8u) && j % 5 == 4 ? TAGS[1] : TAGS[0];
+			CHECK(ud_tpt_import(&A, j, MB.node, j * 16384, t) == m_import(&MA, j, MB.node, j * 16384, t));
+		}
 		same_tables(&MA, &A);
 		if (!loop)
 			same_tables(&MB, &B);
