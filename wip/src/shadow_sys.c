@@ -114,11 +114,11 @@ ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
 	ud_status r = ud_sh_os_pt_add(&sys->as[a], vpage, ppage, rights);
 	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
 	/*@ assert ste: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-	      !(b == 0 && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
-	//@ assert ste0: ud_sh_ste_eq{Pre, Here}(sys, 0, 0);
+	      !(b == 0 && j == 0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
+	//@ assert ste0: (\at(sys->as[0].st[0].valid, Pre) == sys->as[0].st[0].valid && \at(sys->as[0].st[0].rights, Pre) == sys->as[0].st[0].rights && \at(sys->as[0].st[0].spage, Pre) == sys->as[0].st[0].spage);
 	/*@ assert link: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
-	      ud_sh_link_eq{Pre, Here}(sys, b, j); */
-	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+	      (\at(sys->link[b][j], Pre) == sys->link[b][j]); */
+	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
 	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	return r;
@@ -211,14 +211,14 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		/* not a readable context-0 mapping: no record involved */
 		ud_status r0 = ud_sh_os_map(as, vaddr, rights, svaddr);
 		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
-		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
 		/*@ assert link0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
-		      ud_sh_link_eq{Pre, Here}(sys, b, j); */
+		      (\at(sys->link[b][j], Pre) == sys->link[b][j]); */
 		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 		if (r0 != UD_OK) {
 			/*@ assert ste0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-			      !(b == a && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
-			//@ assert ste00: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
+			      !(b == a && j == 0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
+			//@ assert ste00: (\at(sys->as[a].st[0].valid, Pre) == sys->as[a].st[0].valid && \at(sys->as[a].st[0].rights, Pre) == sys->as[a].st[0].rights && \at(sys->as[a].st[0].spage, Pre) == sys->as[a].st[0].spage);
 			//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 			return r0;
 		}
@@ -226,7 +226,7 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		//@ assert i0_new: i0 < UD_SH_ST_N && (\let u = i0; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i0);
 		//@ assert i0_not: !ud_sh_rd0(sys, a, i0);
 		/*@ assert ste1: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-		      !(b == a && j == i0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
+		      !(b == a && j == i0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
 		//@ assert fwd1: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		(void)i0;
 		return UD_OK;
@@ -243,13 +243,13 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		return UD_E_NOSPC;
 	ud_status r = ud_sh_os_map(as, vaddr, rights, svaddr);
 	//@ assert ctx2: ud_sh_ctx_eq{Pre, Here}(sys);
-	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
 	if (r != UD_OK) {
 		/*@ assert ste2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
-		//@ assert ste20: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
+		      !(b == a && m == 0) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
+		//@ assert ste20: (\at(sys->as[a].st[0].valid, Pre) == sys->as[a].st[0].valid && \at(sys->as[a].st[0].rights, Pre) == sys->as[a].st[0].rights && \at(sys->as[a].st[0].spage, Pre) == sys->as[a].st[0].spage);
 		/*@ assert link2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+		      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
 		//@ assert uniq2: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 		//@ assert fwd2: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		return r;
@@ -260,15 +260,15 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
 	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
 	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 	own_set(sys, k, pp, a, i);
 	sys->link[a][i] = k;
 	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
 	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 	/*@ assert link3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_link_eq{Pre, Here}(sys, b, m); */
-	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	      !(b == a && m == i) ==> (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
+	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
 	//@ assert own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
 	//@ assert own_k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
 	//@ assert link_k: sys->link[a][i] == k;
@@ -294,11 +294,11 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 		ud_status r0 = ud_sh_os_unmap(as, svaddr);
 		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
 		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
-		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
 		/*@ assert link0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+		      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
 		/*@ assert ste0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+		      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 		//@ assert not1: !ud_sh_rd0(sys, a, i);
 		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 		//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
@@ -316,10 +316,10 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 	own_clear(sys, k);
 	//@ assert ctx1: ud_sh_ctx_eq{Pre, Here}(sys);
 	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 	/*@ assert link1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-	      ud_sh_link_eq{Pre, Here}(sys, b, m); */
-	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
+	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
 	//@ assert cleared: sys->own[k].valid == 0 && !ud_sh_rd0(sys, a, i);
 	//@ assert k_pre: \let u = k; \let v = i; \at(sys->link[a][v], Pre) == u && \at(sys->own[u].as, Pre) == a && \at(sys->own[u].sti, Pre) == v;
 	//@ assert uniq1: ud_sh_use_uniq_remove(0) && ud_sh_own_uniq(sys);
