@@ -200,75 +200,134 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
 	sys->own[k].valid = 0;
 }
 
-ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
-			uint32_t rights, uint64_t *svaddr)
+/* ud_sh_sys_map when the request is no readable context-0 shadow mapping
+ * (a write-only one, another context's, or one the OS refuses anyway):
+ * ud_sh_os_map, no record involved. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires plain: !(ud_sh_is_va(vaddr) && (rights == UD_SH_R_READ || rights == 3) &&
+    sys->as[a].ctx == 0);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i]));
+  ensures mapped: \result == UD_OK ==> *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i; 0 <= i < UD_SH_ST_N && \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+*/
+static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			   uint32_t rights, uint64_t *svaddr)
 {
-	if (a >= UD_SH_NAS)
-		return UD_E_RANGE;
-	struct ud_sh_as *as = &sys->as[a];
-	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || as->ctx != 0u ||
-	    rights == UD_SH_R_WRITE) {
-		/* not a readable context-0 mapping: no record involved */
-		ud_status r0 = ud_sh_os_map(as, vaddr, rights, svaddr);
-		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
-		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
-		/*@ assert link0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
-		      (\at(sys->link[b][j], Pre) == sys->link[b][j]); */
-		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		if (r0 != UD_OK) {
-			/*@ assert ste0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-			      !(b == a && j == 0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
-			//@ assert ste00: (\at(sys->as[a].st[0].valid, Pre) == sys->as[a].st[0].valid && \at(sys->as[a].st[0].rights, Pre) == sys->as[a].st[0].rights && \at(sys->as[a].st[0].spage, Pre) == sys->as[a].st[0].spage);
-			//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-			return r0;
-		}
-		uint32_t i0 = st_find(as, (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
-		//@ assert i0_new: i0 < UD_SH_ST_N && (\let u = i0; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i0);
-		//@ assert i0_not: !ud_sh_rd0(sys, a, i0);
-		/*@ assert ste1: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-		      !(b == a && j == i0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
-		//@ assert fwd1: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-		(void)i0;
-		return UD_OK;
-	}
-	uint64_t vp = vaddr / UD_PAGE_SIZE;
-	uint32_t j = pt_find(as, vp);
-	if (j >= UD_SH_PT_N)
-		return UD_E_NOENT;
-	uint64_t pp = as->pt[j].ppage;
-	if (own_find(sys, pp) < UD_SH_OWN_N)
-		return UD_E_BUSY;      /* SHADOW-M15: the page has a reader */
-	uint32_t k = own_free(sys);
-	if (k >= UD_SH_OWN_N)
-		return UD_E_NOSPC;
-	ud_status r = ud_sh_os_map(as, vaddr, rights, svaddr);
-	//@ assert ctx2: ud_sh_ctx_eq{Pre, Here}(sys);
-	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
+	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
+	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      sys->link[b][m] == \at(sys->link[b][m], Pre); */
+	/*@ assert other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	if (r != UD_OK) {
-		/*@ assert ste2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == 0) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
-		//@ assert ste20: (\at(sys->as[a].st[0].valid, Pre) == sys->as[a].st[0].valid && \at(sys->as[a].st[0].rights, Pre) == sys->as[a].st[0].rights && \at(sys->as[a].st[0].spage, Pre) == sys->as[a].st[0].spage);
-		/*@ assert link2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
-		//@ assert uniq2: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		//@ assert fwd2: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		return r;
 	}
-	uint32_t i = st_find(as, SH_VPAGES + vp);
-	//@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
+	uint32_t i = st_find(&sys->as[a], (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
+	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	//@ assert i_not: !ud_sh_rd0(sys, a, i);
+	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	(void)i;
+	return UD_OK;
+}
+
+/* The readable context-0 mapping of page-table entry j's page into
+ * address space a, with the free record k: ud_sh_os_map, then record k
+ * and the link name each other. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires rd: ud_sh_is_va(vaddr) && (rights == UD_SH_R_READ || rights == 3) &&
+    sys->as[a].ctx == 0;
+  requires j_ok: j < UD_SH_PT_N && sys->as[a].pt[j].valid == 1 &&
+    sys->as[a].pt[j].vpage == vaddr / 4096;
+  requires k_ok: k < UD_SH_OWN_N && sys->own[k].valid == 0;
+  requires fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+    !(sys->own[m].valid == 1 && sys->own[m].ppage == sys->as[a].pt[j].ppage);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], sys->own[k], sys->link[a][0 .. UD_SH_ST_N - 1],
+    *svaddr;
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i])) &&
+    sys->own[k] == \old(sys->own[k]);
+  ensures mapped: \result == UD_OK ==> *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i; 0 <= i < UD_SH_ST_N && \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+  ensures owner: \result == UD_OK ==> sys->own[k].valid == 1 &&
+    sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a;
+*/
+static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			 uint32_t rights, uint64_t *svaddr, uint32_t j, uint32_t k)
+{
+	uint64_t vp = vaddr / UD_PAGE_SIZE;
+	uint64_t pp = sys->as[a].pt[j].ppage;
+	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
+	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      sys->link[b][m] == \at(sys->link[b][m], Pre); */
+	/*@ assert other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	if (r != UD_OK) {
+		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		return r;
+	}
+	uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
+	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
 	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
 	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
 	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
+	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	own_set(sys, k, pp, a, i);
 	sys->link[a][i] = k;
 	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
 	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
+	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	/*@ assert link3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
-	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
+	      !(b == a && m == i) ==> sys->link[b][m] == \at(sys->link[b][m], Pre); */
+	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
 	//@ assert own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
 	//@ assert own_k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
 	//@ assert link_k: sys->link[a][i] == k;
@@ -278,6 +337,29 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert uniq3: ud_sh_use_uniq_add(0) && ud_sh_own_uniq(sys);
 	//@ assert fwd3: ud_sh_use_fwd_add(0) && ud_sh_fwd(sys);
 	return UD_OK;
+}
+
+ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			uint32_t rights, uint64_t *svaddr)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || sys->as[a].ctx != 0u ||
+	    rights == UD_SH_R_WRITE)
+		/* not a readable context-0 mapping: no record involved */
+		return map_plain(sys, a, vaddr, rights, svaddr);
+	uint32_t j = pt_find(&sys->as[a], vaddr / UD_PAGE_SIZE);
+	if (j >= UD_SH_PT_N)
+		return UD_E_NOENT;
+	if (own_find(sys, sys->as[a].pt[j].ppage) < UD_SH_OWN_N)
+		return UD_E_BUSY;      /* SHADOW-M15: the page has a reader */
+	/*@ assert no_rec: \forall integer j2, k2; 0 <= j2 < UD_SH_PT_N && 0 <= k2 < UD_SH_OWN_N ==>
+	      !(sys->as[a].pt[j2].valid == 1 && sys->as[a].pt[j2].vpage == vaddr / 4096 &&
+	        sys->own[k2].valid == 1 && sys->own[k2].ppage == sys->as[a].pt[j2].ppage); */
+	uint32_t k = own_free(sys);
+	if (k >= UD_SH_OWN_N)
+		return UD_E_NOSPC;
+	return map_rd0(sys, a, vaddr, rights, svaddr, j, k);
 }
 
 ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
