@@ -200,6 +200,90 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
 	sys->own[k].valid = 0;
 }
 
+/* ud_sh_os_map on address space a, with its frame as the invariant's
+ * steps read it: the contexts, every owner record, every link and every
+ * other address space's shadow mappings, field by field (docs/METHOD.md,
+ * "a small wrapper whose contract is cut down to what the caller uses"). */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i]));
+  ensures same: \result != UD_OK ==> \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre));
+  ensures mirrors: \result == UD_OK ==>
+    *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i, j; 0 <= i < UD_SH_ST_N && 0 <= j < UD_SH_PT_N &&
+      \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].pt[j].vpage == vaddr / 4096 &&
+      ud_sh_ste_mirrors(&sys->as[a], i, j) && ud_sh_st_same_but{Pre, Post}(&sys->as[a], i);
+  ensures ctx: ud_sh_ctx_eq{Pre, Post}(sys);
+  ensures own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+  ensures link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+    sys->link[b][m] == \at(sys->link[b][m], Pre);
+  ensures other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+    b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre));
+*/
+static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			    uint32_t rights, uint64_t *svaddr)
+{
+	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
+	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert ctx_o: \forall integer b; 0 <= b < UD_SH_NAS && b != a ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	return r;
+}
+
+/* Record k: the readable context-0 shadow mapping i of address space a,
+ * of physical page pp, which no record has; the link of (a, i) names it.
+ * Every other such mapping is recorded already: afterwards all are. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires i_ok: i < UD_SH_ST_N;
+  requires k_ok: k < UD_SH_OWN_N && sys->own[k].valid == 0;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires uniq: ud_sh_own_uniq(sys);
+  requires fwd_but: ud_sh_fwd_but(sys, a, i);
+  requires pp_i: ud_sh_st_pp(sys, a, i) == pp;
+  requires fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+    !(sys->own[m].valid == 1 && sys->own[m].ppage == pp);
+  assigns sys->own[k], sys->link[a][i];
+  ensures inv: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a;
+*/
+static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
+{
+	own_set(sys, k, pp, a, i);
+	sys->link[a][i] = k;
+	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
+	/*@ assert st_same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre); */
+	//@ assert as_kept: ud_sh_as_inv(&sys->as[a]);
+	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> sys->link[b][m] == \at(sys->link[b][m], Pre); */
+	//@ assert own: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+	//@ assert uniq: ud_sh_own_uniq(sys);
+	/*@ assert rd0_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (ud_sh_rd0(sys, b, m) <==> \at(ud_sh_rd0(sys, b, m), Pre)); */
+	//@ assert linked_i: ud_sh_linked(sys, a, i);
+	//@ assert fwd: ud_sh_fwd(sys);
+}
+
 /* ud_sh_sys_map when the request is no readable context-0 shadow mapping
  * (a write-only one, another context's, or one the OS refuses anyway):
  * ud_sh_os_map, no record involved. */
@@ -227,17 +311,9 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
 static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 			   uint32_t rights, uint64_t *svaddr)
 {
-	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
-	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
-	//@ assert own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
-	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-	      sys->link[b][m] == \at(sys->link[b][m], Pre); */
-	/*@ assert other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
 	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	if (r != UD_OK) {
-		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
-		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
 		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
@@ -281,7 +357,7 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
     \result == UD_E_BUSY || \result == UD_E_NOSPC;
   ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
     (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i])) &&
-    sys->own[k] == \old(sys->own[k]);
+    (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]));
   ensures mapped: \result == UD_OK ==> *svaddr == ud_sh_vshadow(vaddr) &&
     \exists integer i; 0 <= i < UD_SH_ST_N && \old(sys->as[a].st[i].valid) == 0 &&
       sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
@@ -294,22 +370,9 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 {
 	uint64_t vp = vaddr / UD_PAGE_SIZE;
 	uint64_t pp = sys->as[a].pt[j].ppage;
-	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
-	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
-	//@ assert own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
-	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-	      sys->link[b][m] == \at(sys->link[b][m], Pre); */
-	/*@ assert other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-	if (r != UD_OK) {
-		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
-		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
-		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
+	if (r != UD_OK)
 		return r;
-	}
 	uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
 	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
 	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
@@ -320,22 +383,16 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-	own_set(sys, k, pp, a, i);
-	sys->link[a][i] = k;
-	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
-	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-	/*@ assert link3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> sys->link[b][m] == \at(sys->link[b][m], Pre); */
-	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
-	//@ assert own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
-	//@ assert own_k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
-	//@ assert link_k: sys->link[a][i] == k;
-	//@ assert pp_i: ud_sh_st_pp(sys, a, i) == pp;
-	/*@ assert free_pp: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
-	      !(\at(sys->own[m].valid, Pre) == 1 && \at(sys->own[m].ppage, Pre) == pp); */
-	//@ assert uniq3: ud_sh_use_uniq_add(0) && ud_sh_own_uniq(sys);
-	//@ assert fwd3: ud_sh_use_fwd_add(0) && ud_sh_fwd(sys);
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd_but: ud_sh_use_fwd_frame(0) && ud_sh_fwd_but(sys, a, i);
+	/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
+	//@ assert k_free: sys->own[k].valid == 0;
+	record(sys, a, i, k, pp);
+	/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+	      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+	      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
+	//@ assert pt_j2: sys->as[a].pt[j].ppage == pp;
 	return UD_OK;
 }
 
@@ -359,7 +416,15 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	uint32_t k = own_free(sys);
 	if (k >= UD_SH_OWN_N)
 		return UD_E_NOSPC;
-	return map_rd0(sys, a, vaddr, rights, svaddr, j, k);
+	ud_status r = map_rd0(sys, a, vaddr, rights, svaddr, j, k);
+	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      (sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre) && sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre) && sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre)); */
+	//@ assert ctx_same: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert own_w: r == UD_OK ==> (\let u = k; \at(sys->own[u].valid, Pre) == 0) &&
+	      sys->own[k].valid == 1 && sys->own[k].ppage == sys->as[a].pt[j].ppage &&
+	      sys->own[k].as == a && sys->as[a].pt[j].valid == 1 &&
+	      sys->as[a].pt[j].vpage == vaddr / 4096; */
+	return r;
 }
 
 ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
