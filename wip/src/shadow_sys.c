@@ -209,8 +209,16 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
   requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
   requires a_ok: a < UD_SH_NAS;
   requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires inv: ud_sh_sys_inv(sys);
   assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
   ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures inv_fail: \result != UD_OK ==> ud_sh_sys_inv(sys);
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
+  ensures own_same: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]);
   ensures result: \result == UD_OK || \result == UD_E_RANGE ||
     \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
     \result == UD_E_BUSY || \result == UD_E_NOSPC;
@@ -240,6 +248,17 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ctx_o: \forall integer b; 0 <= b < UD_SH_NAS && b != a ==>
 	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	/*@ assert ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	if (r != UD_OK) {
+		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	}
 	return r;
 }
 
@@ -261,14 +280,26 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
   ensures inv: ud_sh_sys_inv(sys);
   ensures as_kept: ud_sh_as_inv(&sys->as[a]);
   ensures own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures st_a: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    sys->as[a].st[m] == \old(sys->as[a].st[m]) &&
+    sys->as[a].st[m].valid == \old(sys->as[a].st[m].valid) &&
+    sys->as[a].st[m].rights == \old(sys->as[a].st[m].rights) &&
+    sys->as[a].st[m].svpage == \old(sys->as[a].st[m].svpage);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m] == \old(sys->as[a].pt[m]) &&
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
 */
 static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
 {
 	own_set(sys, k, pp, a, i);
 	sys->link[a][i] = k;
 	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-	      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	      sys->as[b].st[m] == \at(sys->as[b].st[m], Pre) && (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
 	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
 	/*@ assert st_same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
@@ -281,7 +312,8 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
 	/*@ assert rd0_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
 	      (ud_sh_rd0(sys, b, m) <==> \at(ud_sh_rd0(sys, b, m), Pre)); */
 	//@ assert linked_i: ud_sh_linked(sys, a, i);
-	//@ assert fwd: ud_sh_fwd(sys);
+	//@ assert k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
+	//@ assert fwd: ud_sh_use_fwd_rec(0) && ud_sh_fwd(sys);
 }
 
 /* ud_sh_sys_map when the request is no readable context-0 shadow mapping
@@ -297,6 +329,9 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
     sys->as[a].ctx == 0);
   assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
   ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures own_same: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]);
   ensures as_kept: ud_sh_as_inv(&sys->as[a]);
   ensures result: \result == UD_OK || \result == UD_E_RANGE ||
     \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
@@ -313,12 +348,8 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 {
 	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
 	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-	if (r != UD_OK) {
-		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	if (r != UD_OK)
 		return r;
-	}
 	uint32_t i = st_find(&sys->as[a], (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
 	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
 	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
@@ -364,6 +395,11 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
       sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
   ensures owner: \result == UD_OK ==> sys->own[k].valid == 1 &&
     sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
 */
 static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 			 uint32_t rights, uint64_t *svaddr, uint32_t j, uint32_t k)
