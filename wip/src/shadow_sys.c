@@ -4,7 +4,7 @@
  * record of readable context-0 shadow mappings (SHADOW-M15).  Contracts:
  * wip/src/shadow_sys.h.  Not yet proved: docs/METHOD.md.
  */
-#include "shadow_sys.h"
+#include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 */
 
 #define SH_VPAGES (UD_SH_VBIT / UD_PAGE_SIZE)   /* virtual pages          */
 
@@ -209,6 +209,56 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
   requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
   requires a_ok: a < UD_SH_NAS;
   requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
+  ensures own_same: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i]));
+  ensures same: \result != UD_OK ==> \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre));
+  ensures mirrors: \result == UD_OK ==>
+    *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i, j; 0 <= i < UD_SH_ST_N && 0 <= j < UD_SH_PT_N &&
+      \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].pt[j].vpage == vaddr / 4096 &&
+      ud_sh_ste_mirrors(&sys->as[a], i, j) && ud_sh_st_same_but{Pre, Post}(&sys->as[a], i);
+  ensures ctx: ud_sh_ctx_eq{Pre, Post}(sys);
+  ensures own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+  ensures link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+    sys->link[b][m] == \at(sys->link[b][m], Pre);
+  ensures other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+    b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre));
+*/
+static ud_status sys_os_map0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			    uint32_t rights, uint64_t *svaddr)
+{
+	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
+	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert ctx_o: \forall integer b; 0 <= b < UD_SH_NAS && b != a ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	/*@ assert ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	/*@ assert pt_s: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
+	return r;
+}
+
+/* sys_os_map0, and the invariant kept when it fails. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
   requires inv: ud_sh_sys_inv(sys);
   assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
   ensures as_kept: ud_sh_as_inv(&sys->as[a]);
@@ -244,13 +294,7 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
 static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 			    uint32_t rights, uint64_t *svaddr)
 {
-	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
-	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
-	/*@ assert ctx_o: \forall integer b; 0 <= b < UD_SH_NAS && b != a ==>
-	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
-	/*@ assert ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
-	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
-	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	ud_status r = sys_os_map0(sys, a, vaddr, rights, svaddr);
 	if (r != UD_OK) {
 		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
 		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
@@ -300,6 +344,8 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
 	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
 	      sys->as[b].st[m] == \at(sys->as[b].st[m], Pre) && (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	/*@ assert ste_f: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
 	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
 	/*@ assert st_same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
@@ -424,7 +470,9 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
 	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
 	//@ assert k_free: sys->own[k].valid == 0;
+	//@ assert sv0: *svaddr == ud_sh_vshadow(vaddr);
 	record(sys, a, i, k, pp);
+	//@ assert sv1: *svaddr == ud_sh_vshadow(vaddr);
 	/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
 	      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
 	      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
@@ -438,9 +486,14 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	if (a >= UD_SH_NAS)
 		return UD_E_RANGE;
 	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || sys->as[a].ctx != 0u ||
-	    rights == UD_SH_R_WRITE)
+	    rights == UD_SH_R_WRITE) {
 		/* not a readable context-0 mapping: no record involved */
-		return map_plain(sys, a, vaddr, rights, svaddr);
+		ud_status r0 = map_plain(sys, a, vaddr, rights, svaddr);
+		/*@ assert unch: r0 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+		return r0;
+	}
 	uint32_t j = pt_find(&sys->as[a], vaddr / UD_PAGE_SIZE);
 	if (j >= UD_SH_PT_N)
 		return UD_E_NOENT;
@@ -456,6 +509,9 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
 	      (sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre) && sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre) && sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre)); */
 	//@ assert ctx_same: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert unch: r != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+	      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+	      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
 	/*@ assert own_w: r == UD_OK ==> (\let u = k; \at(sys->own[u].valid, Pre) == 0) &&
 	      sys->own[k].valid == 1 && sys->own[k].ppage == sys->as[a].pt[j].ppage &&
 	      sys->own[k].as == a && sys->as[a].pt[j].valid == 1 &&
