@@ -232,7 +232,8 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
       sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
       sys->as[a].pt[j].vpage == vaddr / 4096 &&
       ud_sh_ste_mirrors(&sys->as[a], i, j) && ud_sh_st_same_but{Pre, Post}(&sys->as[a], i);
-  ensures ctx: ud_sh_ctx_eq{Pre, Post}(sys);
+  ensures ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
+    sys->as[b].ctx == \at(sys->as[b].ctx, Pre);
   ensures own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
   ensures link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
     sys->link[b][m] == \at(sys->link[b][m], Pre);
@@ -248,8 +249,12 @@ static ud_status sys_os_map0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
 	/*@ assert ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
 	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
-	/*@ assert pt_s: \forall integer m; 0 <= m < UD_SH_PT_N ==>
-	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
+	/*@ assert pt_v: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre); */
+	/*@ assert pt_vp: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre); */
+	/*@ assert pt_pp: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre); */
 	return r;
 }
 
@@ -359,6 +364,7 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
 	      (ud_sh_rd0(sys, b, m) <==> \at(ud_sh_rd0(sys, b, m), Pre)); */
 	//@ assert linked_i: ud_sh_linked(sys, a, i);
 	//@ assert k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
+	//@ assert link_k: sys->link[a][i] == k;
 	//@ assert fwd: ud_sh_use_fwd_rec(0) && ud_sh_fwd(sys);
 }
 
