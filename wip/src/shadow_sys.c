@@ -112,7 +112,7 @@ ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
 	if (a >= UD_SH_NAS)
 		return UD_E_RANGE;
 	ud_status r = ud_sh_os_pt_add(&sys->as[a], vpage, ppage, rights);
-	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	/*@ assert ste: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == 0 && j == 0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
 	//@ assert ste0: (\at(sys->as[0].st[0].valid, Pre) == sys->as[0].st[0].valid && \at(sys->as[0].st[0].rights, Pre) == sys->as[0].st[0].rights && \at(sys->as[0].st[0].spage, Pre) == sys->as[0].st[0].spage);
@@ -289,7 +289,7 @@ static ud_status sys_os_map0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
       sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
       sys->as[a].pt[j].vpage == vaddr / 4096 &&
       ud_sh_ste_mirrors(&sys->as[a], i, j) && ud_sh_st_same_but{Pre, Post}(&sys->as[a], i);
-  ensures ctx: ud_sh_ctx_eq{Pre, Post}(sys);
+  ensures ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Post));
   ensures own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
   ensures link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
     sys->link[b][m] == \at(sys->link[b][m], Pre);
@@ -345,7 +345,7 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
 {
 	own_set(sys, k, pp, a, i);
 	sys->link[a][i] = k;
-	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
 	      sys->as[b].st[m] == \at(sys->as[b].st[m], Pre) && (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
@@ -538,7 +538,7 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 		//@ assert not0: !ud_sh_rd0(sys, a, i);
 		ud_status r0 = ud_sh_os_unmap(as, svaddr);
 		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
-		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
+		//@ assert ctx0: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
 		/*@ assert link0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
 		      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
@@ -559,7 +559,7 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 	ud_status r = ud_sh_os_unmap(as, svaddr);
 	//@ assert gone: r == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
 	own_clear(sys, k);
-	//@ assert ctx1: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert ctx1: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 	/*@ assert link1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
