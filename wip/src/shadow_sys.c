@@ -306,6 +306,7 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
 		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	}
 	return r;
@@ -409,7 +410,10 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	//@ assert va: ud_sh_is_va(vaddr);
+	//@ assert c0: !(sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
 	//@ assert i_not: !ud_sh_rd0(sys, a, i);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	(void)i;
 	return UD_OK;
