@@ -4,7 +4,7 @@
  * record of readable context-0 shadow mappings (SHADOW-M15).  Contracts:
  * wip/src/shadow_sys.h.  Not yet proved: docs/METHOD.md.
  */
-#include "shadow_sys.h"
+#include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 */
 
 #define SH_VPAGES (UD_SH_VBIT / UD_PAGE_SIZE)   /* virtual pages          */
 
@@ -112,13 +112,13 @@ ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
 	if (a >= UD_SH_NAS)
 		return UD_E_RANGE;
 	ud_status r = ud_sh_os_pt_add(&sys->as[a], vpage, ppage, rights);
-	//@ assert ctx: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	/*@ assert ste: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-	      !(b == 0 && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
-	//@ assert ste0: ud_sh_ste_eq{Pre, Here}(sys, 0, 0);
+	      !(b == 0 && j == 0) ==> (\at(sys->as[b].st[j].valid, Pre) == sys->as[b].st[j].valid && \at(sys->as[b].st[j].rights, Pre) == sys->as[b].st[j].rights && \at(sys->as[b].st[j].spage, Pre) == sys->as[b].st[j].spage); */
+	//@ assert ste0: (\at(sys->as[0].st[0].valid, Pre) == sys->as[0].st[0].valid && \at(sys->as[0].st[0].rights, Pre) == sys->as[0].st[0].rights && \at(sys->as[0].st[0].spage, Pre) == sys->as[0].st[0].spage);
 	/*@ assert link: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
-	      ud_sh_link_eq{Pre, Here}(sys, b, j); */
-	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+	      (\at(sys->link[b][j], Pre) == sys->link[b][j]); */
+	//@ assert own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
 	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	return r;
@@ -200,84 +200,333 @@ static void own_clear(struct ud_sh_sys *sys, uint32_t k)
 	sys->own[k].valid = 0;
 }
 
+/* ud_sh_os_map on address space a, with its frame as the invariant's
+ * steps read it: the contexts, every owner record, every link and every
+ * other address space's shadow mappings, field by field (docs/METHOD.md,
+ * "a small wrapper whose contract is cut down to what the caller uses"). */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
+  ensures own_same: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i]));
+  ensures same: \result != UD_OK ==> \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre));
+  ensures mirrors: \result == UD_OK ==>
+    *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i, j; 0 <= i < UD_SH_ST_N && 0 <= j < UD_SH_PT_N &&
+      \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].pt[j].vpage == vaddr / 4096 &&
+      ud_sh_ste_mirrors(&sys->as[a], i, j) && ud_sh_st_same_but{Pre, Post}(&sys->as[a], i);
+  ensures ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
+    sys->as[b].ctx == \at(sys->as[b].ctx, Pre);
+  ensures own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+  ensures link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+    sys->link[b][m] == \at(sys->link[b][m], Pre);
+  ensures other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+    b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre));
+*/
+static ud_status sys_os_map0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			    uint32_t rights, uint64_t *svaddr)
+{
+	ud_status r = ud_sh_os_map(&sys->as[a], vaddr, rights, svaddr);
+	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert ctx_o: \forall integer b; 0 <= b < UD_SH_NAS && b != a ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	/*@ assert ctx_all: \forall integer b; 0 <= b < UD_SH_NAS ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	/*@ assert pt_v: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre); */
+	/*@ assert pt_vp: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre); */
+	/*@ assert pt_pp: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre); */
+	return r;
+}
+
+/* sys_os_map0, and the invariant kept when it fails. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires inv: ud_sh_sys_inv(sys);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures inv_fail: \result != UD_OK ==> ud_sh_sys_inv(sys);
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
+  ensures own_same: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i]));
+  ensures same: \result != UD_OK ==> \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre));
+  ensures mirrors: \result == UD_OK ==>
+    *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i, j; 0 <= i < UD_SH_ST_N && 0 <= j < UD_SH_PT_N &&
+      \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].pt[j].vpage == vaddr / 4096 &&
+      ud_sh_ste_mirrors(&sys->as[a], i, j) && ud_sh_st_same_but{Pre, Post}(&sys->as[a], i);
+  ensures ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Post));
+  ensures own: \forall integer m; 0 <= m < UD_SH_OWN_N ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+  ensures link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+    sys->link[b][m] == \at(sys->link[b][m], Pre);
+  ensures other: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+    b != a ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre));
+*/
+static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			    uint32_t rights, uint64_t *svaddr)
+{
+	ud_status r = sys_os_map0(sys, a, vaddr, rights, svaddr);
+	if (r != UD_OK) {
+		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	}
+	return r;
+}
+
+/* Record k: the readable context-0 shadow mapping i of address space a,
+ * of physical page pp, which no record has; the link of (a, i) names it.
+ * Every other such mapping is recorded already: afterwards all are. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires i_ok: i < UD_SH_ST_N;
+  requires k_ok: k < UD_SH_OWN_N && sys->own[k].valid == 0;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires uniq: ud_sh_own_uniq(sys);
+  requires fwd_but: ud_sh_fwd_but(sys, a, i);
+  requires pp_i: ud_sh_st_pp(sys, a, i) == pp;
+  requires fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+    !(sys->own[m].valid == 1 && sys->own[m].ppage == pp);
+  assigns sys->own[k], sys->link[a][i];
+  ensures inv: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures st_a: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    sys->as[a].st[m] == \old(sys->as[a].st[m]) &&
+    sys->as[a].st[m].valid == \old(sys->as[a].st[m].valid) &&
+    sys->as[a].st[m].rights == \old(sys->as[a].st[m].rights) &&
+    sys->as[a].st[m].svpage == \old(sys->as[a].st[m].svpage);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m] == \old(sys->as[a].pt[m]) &&
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
+*/
+static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
+{
+	own_set(sys, k, pp, a, i);
+	sys->link[a][i] = k;
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      sys->as[b].st[m] == \at(sys->as[b].st[m], Pre) && (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	/*@ assert ste_f: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
+	/*@ assert st_same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre); */
+	//@ assert as_kept: ud_sh_as_inv(&sys->as[a]);
+	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> sys->link[b][m] == \at(sys->link[b][m], Pre); */
+	//@ assert own: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (sys->own[m].valid == \at(sys->own[m].valid, Pre) && sys->own[m].ppage == \at(sys->own[m].ppage, Pre) && sys->own[m].as == \at(sys->own[m].as, Pre) && sys->own[m].sti == \at(sys->own[m].sti, Pre));
+	//@ assert uniq: ud_sh_own_uniq(sys);
+	/*@ assert rd0_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (ud_sh_rd0(sys, b, m) <==> \at(ud_sh_rd0(sys, b, m), Pre)); */
+	//@ assert linked_i: ud_sh_linked(sys, a, i);
+	//@ assert k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
+	//@ assert link_k: sys->link[a][i] == k;
+	//@ assert fwd: ud_sh_use_fwd_rec(0) && ud_sh_fwd(sys);
+}
+
+/* ud_sh_sys_map when the request is no readable context-0 shadow mapping
+ * (a write-only one, another context's, or one the OS refuses anyway):
+ * ud_sh_os_map, no record involved. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires plain: !(ud_sh_is_va(vaddr) && (rights == UD_SH_R_READ || rights == 3) &&
+    sys->as[a].ctx == 0);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures range: !ud_sh_is_va(vaddr) ==> \result == UD_E_RANGE;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures own_same: \forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i]));
+  ensures mapped: \result == UD_OK ==> *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i; 0 <= i < UD_SH_ST_N && \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+*/
+static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			   uint32_t rights, uint64_t *svaddr)
+{
+	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	if (r != UD_OK)
+		return r;
+	uint32_t i = st_find(&sys->as[a], (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
+	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	//@ assert va: ud_sh_is_va(vaddr);
+	//@ assert c0: !(sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
+	//@ assert i_not: !ud_sh_rd0(sys, a, i);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	(void)i;
+	return UD_OK;
+}
+
+/* The readable context-0 mapping of page-table entry j's page into
+ * address space a, with the free record k: ud_sh_os_map, then record k
+ * and the link name each other. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires rd: ud_sh_is_va(vaddr) && (rights == UD_SH_R_READ || rights == 3) &&
+    sys->as[a].ctx == 0;
+  requires j_ok: j < UD_SH_PT_N && sys->as[a].pt[j].valid == 1 &&
+    sys->as[a].pt[j].vpage == vaddr / 4096;
+  requires k_ok: k < UD_SH_OWN_N && sys->own[k].valid == 0;
+  requires fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+    !(sys->own[m].valid == 1 && sys->own[m].ppage == sys->as[a].pt[j].ppage);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], sys->own[k], sys->link[a][0 .. UD_SH_ST_N - 1],
+    *svaddr;
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i])) &&
+    (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]));
+  ensures mapped: \result == UD_OK ==> *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i; 0 <= i < UD_SH_ST_N && \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+  ensures owner: \result == UD_OK ==> sys->own[k].valid == 1 &&
+    sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+    sys->as[a].pt[m].valid == \old(sys->as[a].pt[m].valid) &&
+    sys->as[a].pt[m].vpage == \old(sys->as[a].pt[m].vpage) &&
+    sys->as[a].pt[m].ppage == \old(sys->as[a].pt[m].ppage);
+*/
+static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			 uint32_t rights, uint64_t *svaddr, uint32_t j, uint32_t k)
+{
+	uint64_t vp = vaddr / UD_PAGE_SIZE;
+	uint64_t pp = sys->as[a].pt[j].ppage;
+	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
+	if (r != UD_OK)
+		return r;
+	uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
+	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
+	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
+	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd_but: ud_sh_use_fwd_frame(0) && ud_sh_fwd_but(sys, a, i);
+	/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
+	//@ assert k_free: sys->own[k].valid == 0;
+	//@ assert sv0: *svaddr == ud_sh_vshadow(vaddr);
+	record(sys, a, i, k, pp);
+	//@ assert sv1: *svaddr == ud_sh_vshadow(vaddr);
+	/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+	      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+	      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
+	//@ assert pt_j2: sys->as[a].pt[j].ppage == pp;
+	return UD_OK;
+}
+
 ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 			uint32_t rights, uint64_t *svaddr)
 {
 	if (a >= UD_SH_NAS)
 		return UD_E_RANGE;
-	struct ud_sh_as *as = &sys->as[a];
-	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || as->ctx != 0u ||
+	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || sys->as[a].ctx != 0u ||
 	    rights == UD_SH_R_WRITE) {
 		/* not a readable context-0 mapping: no record involved */
-		ud_status r0 = ud_sh_os_map(as, vaddr, rights, svaddr);
-		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
-		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
-		/*@ assert link0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
-		      ud_sh_link_eq{Pre, Here}(sys, b, j); */
-		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		if (r0 != UD_OK) {
-			/*@ assert ste0: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-			      !(b == a && j == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
-			//@ assert ste00: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
-			//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-			return r0;
-		}
-		uint32_t i0 = st_find(as, (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
-		//@ assert i0_new: i0 < UD_SH_ST_N && (\let u = i0; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i0);
-		//@ assert i0_not: !ud_sh_rd0(sys, a, i0);
-		/*@ assert ste1: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
-		      !(b == a && j == i0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, j); */
-		//@ assert fwd1: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-		(void)i0;
-		return UD_OK;
+		ud_status r0 = map_plain(sys, a, vaddr, rights, svaddr);
+		/*@ assert unch: r0 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+		return r0;
 	}
-	uint64_t vp = vaddr / UD_PAGE_SIZE;
-	uint32_t j = pt_find(as, vp);
+	uint32_t j = pt_find(&sys->as[a], vaddr / UD_PAGE_SIZE);
 	if (j >= UD_SH_PT_N)
 		return UD_E_NOENT;
-	uint64_t pp = as->pt[j].ppage;
-	if (own_find(sys, pp) < UD_SH_OWN_N)
+	if (own_find(sys, sys->as[a].pt[j].ppage) < UD_SH_OWN_N)
 		return UD_E_BUSY;      /* SHADOW-M15: the page has a reader */
+	/*@ assert no_rec: \forall integer j2, k2; 0 <= j2 < UD_SH_PT_N && 0 <= k2 < UD_SH_OWN_N ==>
+	      !(sys->as[a].pt[j2].valid == 1 && sys->as[a].pt[j2].vpage == vaddr / 4096 &&
+	        sys->own[k2].valid == 1 && sys->own[k2].ppage == sys->as[a].pt[j2].ppage); */
 	uint32_t k = own_free(sys);
 	if (k >= UD_SH_OWN_N)
 		return UD_E_NOSPC;
-	ud_status r = ud_sh_os_map(as, vaddr, rights, svaddr);
-	//@ assert ctx2: ud_sh_ctx_eq{Pre, Here}(sys);
-	//@ assert own2: \forall integer m; 0 <= m < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, m);
-	if (r != UD_OK) {
-		/*@ assert ste2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == 0) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
-		//@ assert ste20: ud_sh_ste_eq{Pre, Here}(sys, a, 0);
-		/*@ assert link2: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
-		//@ assert uniq2: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		//@ assert fwd2: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-		return r;
-	}
-	uint32_t i = st_find(as, SH_VPAGES + vp);
-	//@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
-	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
-	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
-	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-	/*@ assert ste3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
-	own_set(sys, k, pp, a, i);
-	sys->link[a][i] = k;
-	//@ assert ctx3: ud_sh_ctx_eq{Pre, Here}(sys);
-	/*@ assert ste5: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
-	/*@ assert link3: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_link_eq{Pre, Here}(sys, b, m); */
-	//@ assert own3: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
-	//@ assert own_k: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
-	//@ assert own_k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
-	//@ assert link_k: sys->link[a][i] == k;
-	//@ assert pp_i: ud_sh_st_pp(sys, a, i) == pp;
-	/*@ assert free_pp: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
-	      !(\at(sys->own[m].valid, Pre) == 1 && \at(sys->own[m].ppage, Pre) == pp); */
-	//@ assert uniq3: ud_sh_use_uniq_add(0) && ud_sh_own_uniq(sys);
-	//@ assert fwd3: ud_sh_use_fwd_add(0) && ud_sh_fwd(sys);
-	return UD_OK;
+	ud_status r = map_rd0(sys, a, vaddr, rights, svaddr, j, k);
+	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      (sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre) && sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre) && sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre)); */
+	//@ assert ctx_same: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert unch: r != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+	      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+	      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+	/*@ assert own_w: r == UD_OK ==> (\let u = k; \at(sys->own[u].valid, Pre) == 0) &&
+	      sys->own[k].valid == 1 && sys->own[k].ppage == sys->as[a].pt[j].ppage &&
+	      sys->own[k].as == a && sys->as[a].pt[j].valid == 1 &&
+	      sys->as[a].pt[j].vpage == vaddr / 4096; */
+	return r;
 }
 
 ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
@@ -293,12 +542,12 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 		//@ assert not0: !ud_sh_rd0(sys, a, i);
 		ud_status r0 = ud_sh_os_unmap(as, svaddr);
 		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
-		//@ assert ctx0: ud_sh_ctx_eq{Pre, Here}(sys);
-		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> ud_sh_own_eq{Pre, Here}(sys, k);
+		//@ assert ctx0: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
 		/*@ assert link0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      ud_sh_link_eq{Pre, Here}(sys, b, m); */
+		      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
 		/*@ assert ste0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+		      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 		//@ assert not1: !ud_sh_rd0(sys, a, i);
 		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 		//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
@@ -314,12 +563,12 @@ ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 	ud_status r = ud_sh_os_unmap(as, svaddr);
 	//@ assert gone: r == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
 	own_clear(sys, k);
-	//@ assert ctx1: ud_sh_ctx_eq{Pre, Here}(sys);
+	//@ assert ctx1: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> ud_sh_ste_eq{Pre, Here}(sys, b, m); */
+	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 	/*@ assert link1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-	      ud_sh_link_eq{Pre, Here}(sys, b, m); */
-	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> ud_sh_own_eq{Pre, Here}(sys, m);
+	      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
+	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
 	//@ assert cleared: sys->own[k].valid == 0 && !ud_sh_rd0(sys, a, i);
 	//@ assert k_pre: \let u = k; \let v = i; \at(sys->link[a][v], Pre) == u && \at(sys->own[u].as, Pre) == a && \at(sys->own[u].sti, Pre) == v;
 	//@ assert uniq1: ud_sh_use_uniq_remove(0) && ud_sh_own_uniq(sys);

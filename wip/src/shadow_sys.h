@@ -104,7 +104,8 @@ ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
   requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
   requires inv: ud_sh_sys_inv(sys);
   requires as_ok: a < UD_SH_NAS ==> ud_sh_as_inv(&sys->as[a]);
-  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], sys->own[0 .. UD_SH_OWN_N - 1], *svaddr;
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], sys->own[0 .. UD_SH_OWN_N - 1],
+    sys->link[a][0 .. UD_SH_ST_N - 1], *svaddr;
   ensures inv_kept: ud_sh_sys_inv(sys);
   ensures as_kept: a < UD_SH_NAS ==> ud_sh_as_inv(&sys->as[a]);
   ensures result: \result == UD_OK || \result == UD_E_RANGE ||
