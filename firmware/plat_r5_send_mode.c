@@ -11,6 +11,7 @@
  * every call is counted.  [A-PLAT-SM]
  */
 #include "ud_platform.h"
+#include "eng_send.h"
 
 static uint32_t r5_sm_calls;
 

@@ -43,6 +43,7 @@
 #include <linux/mm.h>
 
 #include "ud_platform.h"
+#include "eng_send.h"
 #include "uldma_sm.h"
 
 static struct ud_kmod_smf ud_kmod_smf[UD_KMOD_SMF_N];

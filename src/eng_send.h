@@ -48,6 +48,31 @@
 #include "send_mode.h"
 #include "xfer_wr.h"
 
+/* ----------------------------------------------------- the frame door */
+/* The physical address of send-mode frame `frame` as the NI reads it:
+ * page aligned, or UD_SM_NOPA when the home has no such frame.  The home's
+ * frame-to-address map is the logic function ud_sm_pa (declared, never
+ * defined: the core assumes nothing of it but that this door answers it),
+ * so a contract can say *which* frame an access read.  Distinct frames in
+ * use are distinct pages [A-PLAT-SM-PA].  Homes: beside the other send-mode
+ * doors (tests/support/plat_host_send_mode.c, kmod/plat_linux_send_mode.c,
+ * firmware/plat_r5_send_mode.c).
+ *
+ * Declared here, with its one user, not in ud_platform.h: a logic
+ * declaration in ud_platform.h enters the text of goals of modules that
+ * never name it (measured: 182 of eng_va's goals missed the prover cache),
+ * so every module would be re-proved for one door. */
+#define UD_SM_NOPA 0xFFFFFFFFFFFFFFFFull
+/*@ axiomatic ud_sm_frame_map {
+      logic integer ud_sm_pa(integer frame);
+    }
+*/
+/*@ assigns \nothing;
+    ensures pa: \result == UD_SM_NOPA ||
+      (\result == ud_sm_pa(frame) && \result % UD_PAGE_SIZE == 0);
+*/
+uint64_t ud_plat_sm_pa(uint32_t frame);
+
 /* The message and where it goes. */
 struct ud_eng_sm_msg {
 	uint32_t qp;     /* the sender's QP: trusted state of the calling process */

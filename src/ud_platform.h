@@ -506,23 +506,6 @@ void ud_plat_sm_cow(uint32_t frame, uint32_t on);
 */
 void ud_plat_sm_put(uint32_t frame, uint32_t how);
 
-/* The physical address of frame `frame` as the NI reads it (src/eng_send.c):
- * page aligned, or UD_SM_NOPA when the home has no such frame.  The home's
- * frame-to-address map is the logic function ud_sm_pa (declared, never
- * defined: the core assumes nothing of it but that this door answers it),
- * so a contract can say *which* frame an access read.  Distinct frames in
- * use are distinct pages [A-PLAT-SM-PA]. */
-#define UD_SM_NOPA 0xFFFFFFFFFFFFFFFFull
-/*@ axiomatic ud_sm_frame_map {
-      logic integer ud_sm_pa(integer frame);
-    }
-*/
-/*@ assigns \nothing;
-    ensures pa: \result == UD_SM_NOPA ||
-      (\result == ud_sm_pa(frame) && \result % UD_PAGE_SIZE == 0);
-*/
-uint64_t ud_plat_sm_pa(uint32_t frame);
-
 /* ---------------------------------------------------------------- va_rx */
 /* The reply door of the receive engine (src/va_rx.c; seed 004 3.2.3): one
  * ACK or PF-NACK for (trid, seq) to node's R5 mailbox, or lost (the R5's

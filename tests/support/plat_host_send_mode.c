@@ -3,6 +3,7 @@
  * doors (see .h). */
 #include <string.h>
 #include "ud_platform.h"
+#include "eng_send.h"
 #include "plat_host_send_mode.h"
 
 struct host_sm host_sm;
