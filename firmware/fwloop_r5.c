@@ -19,12 +19,12 @@
  * words are put into the mailbox ring and one pass of ud_r5_loop_pass
  * takes them out, has src/fault_msg.c decode them and src/r5_sched.c judge
  * them.  So does an engine reply (ACK, NACK, PF-NACK: its words encoded
- * by src/reply_msg.c, HOME-9).  A failure report goes through
- * ud_r5_loop_fail.  Transfer requests have no mailbox layout in the seed
- * (HOME-14), so they reach the scheduler's entry point directly; so does the timer
- * tick, which the model schedules at the firmware's own next deadline
- * (reported in every DONE, from the verified ud_r5_next_deadline): the
- * loop's periodic tick is parked, the model's clock being the only clock.
+ * by src/reply_msg.c, HOME-9), and a transfer request (its four slots
+ * encoded by src/req_msg.c, HOME-14).  A failure report goes through
+ * ud_r5_loop_fail.  The timer tick goes to the entry point directly: the
+ * model schedules it at the firmware's own next deadline (reported in
+ * every DONE, from the verified ud_r5_next_deadline); the loop's periodic
+ * tick is parked, the model's clock being the only clock.
  *
  * Built with -DUD_FWLOOP_PLANT_DROP=N (uldma-r5-loop-plant.elf) the
  * firmware silently drops the N-th RAPF it is given (answering as if it had
@@ -36,8 +36,8 @@
 #include "fwloop_proto.h"
 #include "r5_timer.h"
 
-#ifndef UD_R5_HAVE_SCHED
-#error "the firmware-in-the-loop ELF needs r5_sched and fault_msg"
+#if !defined(UD_R5_HAVE_SCHED) || !defined(UD_R5_HAVE_REQ_MSG)
+#error "the firmware-in-the-loop ELF needs r5_sched, fault_msg and req_msg"
 #endif
 
 #define UD_FW_OUTBUF 8u
@@ -176,6 +176,19 @@ static void ud_fw_mbox_put(uint32_t w0, uint32_t w1)
 	ud_r5_mbox.head = h + 1u;
 }
 
+/* A message of n slots (w[0 .. 2n-1]), published with one head update. */
+static void ud_fw_mbox_put_n(const uint32_t *w, uint32_t n)
+{
+	uint32_t h = ud_r5_mbox.head, i;
+
+	for (i = 0; i < n; i++) {
+		ud_r5_mbox.slot[(h + i) % UD_R5_MBOX_SLOTS][0] = w[2u * i];
+		ud_r5_mbox.slot[(h + i) % UD_R5_MBOX_SLOTS][1] = w[2u * i + 1u];
+	}
+	ud_r5_dmb();
+	ud_r5_mbox.head = h + n;
+}
+
 static int32_t ud_fw_init(const uint32_t *in)
 {
 	ud_status rc;
@@ -209,6 +222,8 @@ static int32_t ud_fw_step(const uint32_t *in)
 	struct ud_r5_sched_req q;
 	struct ud_r5_sched_ev ev;
 	struct ud_ack_msg a;
+	struct ud_req_msg r;
+	uint32_t rw[UD_REQ_WORDS];
 	uint32_t before, w0, w1;
 
 	if (in[0] != UD_FW_IN_INIT && ud_fw_loop.sched == NULL)
@@ -224,6 +239,33 @@ static int32_t ud_fw_step(const uint32_t *in)
 		q.src = ud_fw_get64(in, 8u);
 		q.dst = ud_fw_get64(in, 10u);
 		q.len = in[12];
+		/* A transfer request the production way (HOME-14): encoded as
+		 * its four mailbox slots by src/req_msg.c (the wired PDID the
+		 * submitting process's PD, as the APU driver wires it), put in
+		 * the ring with one head update, one loop pass decodes it and
+		 * hands it to ud_r5_sched_submit.  Anything the encoder
+		 * refuses (a field out of range, kind READ, a VA at or above
+		 * 2^48) goes to the entry point directly, as the model's own
+		 * R5 takes it. */
+		if (in[4] < 256u && in[5] < 256u && q.kind == UD_R5_SCHED_WRITE) {
+			r.type = (uint8_t)UD_REQ_XFER;
+			r.pd = q.pd;
+			r.vc = q.vc;
+			r.wired_pd = q.pd;
+			r.node = q.node;
+			r.src = q.src;
+			r.dst = q.dst;
+			r.len = q.len;
+			if (ud_req_encode(&r, rw) == UD_OK) {
+				before = ud_r5_mbox.messages;
+				ud_fw_mbox_put_n(rw, UD_REQ_SLOTS);
+				ud_r5_loop_pass(&ud_fw_loop);
+				if (ud_r5_mbox.messages != before + 1u ||
+				    ud_r5_mbox.tail != ud_r5_mbox.head)
+					ud_fw_die("the loop did not take the request from the mailbox");
+				return ud_fw_loop.last;
+			}
+		}
 		return ud_r5_sched_submit(&ud_fw_sched, &q, ud_fw_now);
 	case UD_FW_IN_EVENT:
 		/* An engine reply (ACK, NACK, PF-NACK) the production way:

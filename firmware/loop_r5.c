@@ -12,11 +12,11 @@
  * RAPF (two words, src/fault_msg.h), and the fields the R5 reads of an
  * engine reply (ACK / NACK / PF-NACK: opcode 1, src/reply_msg.h, ours
  * where the seed is silent); both are decoded by the verified core
- * (HOME-9).  The layouts of transfer requests from the A53 and of remote
- * read requests are not in the seed; until a decoder lands they are
- * counted in `other` and dropped (HOME-14 open).  The scheduler's own
- * entry points for them (ud_r5_sched_submit/_read_req) are exercised by
- * the self-test.
+ * (HOME-9).  Transfer requests from the A53 and remote read requests
+ * (opcode 3, four slots, src/req_msg.h; the seed gives no layout, the
+ * one there is ours, docs/homes.md "Requests in the mailbox") are decoded
+ * by src/req_msg.c and handed to ud_r5_sched_submit / _read_req
+ * (HOME-14); a refused one is counted by cause in req_bad[].
  */
 #include "loop_r5.h"
 
@@ -27,6 +27,10 @@ void ud_r5_loop_init(struct ud_r5_loop *lp, struct ud_r5_mbox *mb)
 	lp->acks = 0;
 	lp->bad = 0;
 	lp->other = 0;
+	lp->reqs = 0;
+	lp->rreqs = 0;
+	for (uint32_t i = 0; i < UD_R5_REQ_NBAD; i++)
+		lp->req_bad[i] = 0;
 	lp->late_ticks = 0;
 	lp->fails = 0;
 	lp->spent = 0;
@@ -54,6 +58,85 @@ ud_status ud_r5_loop_fail(struct ud_r5_loop *lp, uint16_t pd, uint16_t trid, uin
 	lp->last = lp->sched != NULL ? ud_r5_sched_abort(lp->sched, pd, trid, seq, err)
 				     : UD_E_STATE;
 	return lp->last;
+}
+#endif
+
+#ifdef UD_R5_HAVE_REQ_MSG
+#ifdef UD_R5_HAVE_SCHED
+/* The codec's limits are the scheduler's: a decoded request meets every
+ * field condition of ud_r5_sched_submit / _read_req (req_msg.h, ready). */
+_Static_assert(UD_REQ_NPD == UD_R5_SCHED_NPD, "req pd range");
+_Static_assert(UD_REQ_NVC == UD_R5_SCHED_NVC, "req vc range");
+_Static_assert(UD_REQ_MAX_LEN == UD_R5_SCHED_MAX_LEN, "req length range");
+#endif
+
+static uint32_t ud_r5_req_cause(ud_status rc)
+{
+	switch (rc) {
+	case UD_REQ_E_CHECK:
+		return UD_R5_REQ_CHECK;
+	case UD_E_RANGE:
+		return UD_R5_REQ_RANGE;
+	case UD_E_FORGED:
+		return UD_R5_REQ_FORGED;
+	default:
+		return UD_R5_REQ_INVAL;
+	}
+}
+
+/* A request (opcode 3): its header slot is (w0, w1); its other three slots
+ * follow in the ring.  Decoded by src/req_msg.c, then a transfer request
+ * goes to ud_r5_sched_submit (kind WRITE) and a remote read request to
+ * ud_r5_sched_read_req; their verdict (UD_OK, or UD_E_BUSY for a channel
+ * with a live transfer) is lp->last. */
+static void ud_r5_request(struct ud_r5_loop *lp, uint32_t w0, uint32_t w1)
+{
+	uint32_t w[UD_REQ_WORDS];
+	struct ud_req_msg m;
+#ifdef UD_R5_HAVE_SCHED
+	struct ud_r5_sched_req r;
+	struct ud_r5_sched_rreq q;
+#endif
+
+	w[0] = w0;
+	w[1] = w1;
+	if (!ud_r5_mbox_take(lp->mb, &w[2], UD_REQ_SLOTS - 1u)) {
+		lp->req_bad[UD_R5_REQ_SHORT]++;
+		lp->last = UD_E_INVAL;
+		return;
+	}
+	lp->last = ud_req_decode(w, &m);
+	if (lp->last != UD_OK) {
+		lp->req_bad[ud_r5_req_cause(lp->last)]++;
+		return;
+	}
+	if (m.type == UD_REQ_XFER)
+		lp->reqs++;
+	else
+		lp->rreqs++;
+#ifdef UD_R5_HAVE_SCHED
+	if (lp->sched == NULL)
+		return;
+	if (m.type == UD_REQ_XFER) {
+		r.pd = m.pd;
+		r.vc = m.vc;
+		r.kind = (uint8_t)UD_R5_SCHED_WRITE;
+		r.node = m.node;
+		r.src = m.src;
+		r.dst = m.dst;
+		r.len = m.len;
+		lp->last = ud_r5_sched_submit(lp->sched, &r, ud_plat_now());
+	} else {
+		q.wired_pd = m.wired_pd;
+		q.pd = m.pd;
+		q.vc = m.vc;
+		q.node = m.node;
+		q.src = m.src;
+		q.dst = m.dst;
+		q.len = m.len;
+		lp->last = ud_r5_sched_read_req(lp->sched, &q, ud_plat_now());
+	}
+#endif
 }
 #endif
 
@@ -119,6 +202,12 @@ static void ud_r5_dispatch(struct ud_r5_loop *lp, uint32_t w0, uint32_t w1)
 #else
 	(void)w0;
 	(void)w1;
+#endif
+#ifdef UD_R5_HAVE_REQ_MSG
+	if (w0 % 4u == UD_REQ_OPCODE) {
+		ud_r5_request(lp, w0, w1);
+		return;
+	}
 #endif
 	lp->other++;
 	lp->last = UD_E_INVAL;

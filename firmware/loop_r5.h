@@ -21,6 +21,21 @@
 #include "r5_sched.h"
 #define UD_R5_HAVE_SCHED 1
 #endif
+#if defined(UD_HAVE_REQ_MSG)
+#include "req_msg.h"
+#define UD_R5_HAVE_REQ_MSG 1
+#endif
+
+/* Requests refused, by cause (lp->req_bad[]): the decoder's four error
+ * codes (src/req_msg.h), and a header whose three other slots were not in
+ * the ring (the producer publishes a request's four slots at once, so
+ * this is a broken producer; the header alone is dropped). */
+#define UD_R5_REQ_INVAL  0u	/* UD_E_INVAL: opcode, continuation, reserved */
+#define UD_R5_REQ_CHECK  1u	/* UD_REQ_E_CHECK: torn or damaged message  */
+#define UD_R5_REQ_RANGE  2u	/* UD_E_RANGE: length 0 or above 64 MiB     */
+#define UD_R5_REQ_FORGED 3u	/* UD_E_FORGED: pd is not the wired PDID    */
+#define UD_R5_REQ_SHORT  4u	/* header without its three slots           */
+#define UD_R5_REQ_NBAD   5u
 
 /* Timer tick period in ticks (CPU cycles): 100 us at UD_R5_CPU_HZ, ten
  * ticks per millisecond, the smallest timeout the thesis used (seed 004,
@@ -49,7 +64,12 @@ struct ud_r5_loop {
 	uint32_t rapf;		/* RAPF (opcode 2) messages decoded      */
 	uint32_t acks;		/* engine replies (opcode 1) decoded     */
 	uint32_t bad;		/* messages the core's decoder refused   */
-	uint32_t other;		/* other opcodes: no decoder yet (below) */
+	uint32_t other;		/* opcode 0 met as a message start: a
+				 * request's continuation slot (the frame
+				 * was lost) or junk, dropped               */
+	uint32_t reqs;		/* transfer requests (opcode 3) decoded  */
+	uint32_t rreqs;		/* remote read requests (opcode 3) decoded */
+	uint32_t req_bad[UD_R5_REQ_NBAD];	/* requests refused, by cause */
 	uint32_t late_ticks;	/* ticks that found the loop > 1 period late */
 	uint32_t fails;		/* failure reports handed to the scheduler */
 	uint32_t spent;		/* transfers a tick failed (retry budget) */

@@ -57,3 +57,23 @@ bool ud_r5_mbox_poll(struct ud_r5_mbox *mb, uint32_t *w0, uint32_t *w1)
 	mb->messages = mb->messages + 1u;
 	return true;
 }
+
+bool ud_r5_mbox_take(struct ud_r5_mbox *mb, uint32_t *w, uint32_t n)
+{
+	uint32_t head = mb->head;
+	uint32_t tail = mb->tail;
+	uint32_t fill = head - tail;	/* free-running: mod 2^32 by design */
+	uint32_t i, s;
+
+	if (fill < n || fill > UD_R5_MBOX_SLOTS)
+		return false;
+	ud_r5_dmb();			/* slot contents after seeing head */
+	for (i = 0; i < n; i++) {
+		s = (tail + i) % UD_R5_MBOX_SLOTS;
+		w[2u * i] = mb->slot[s][0];
+		w[2u * i + 1u] = mb->slot[s][1];
+	}
+	ud_r5_dmb();			/* slots read before releasing them */
+	mb->tail = tail + n;
+	return true;
+}

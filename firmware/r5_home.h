@@ -66,6 +66,12 @@ void ud_r5_mbox_init(struct ud_r5_mbox *mb);
  * more than UD_R5_MBOX_SLOTS ahead of tail (a corrupt producer) is dropped
  * whole -- tail jumps to head, resyncs counts it -- never read past. */
 bool ud_r5_mbox_poll(struct ud_r5_mbox *mb, uint32_t *w0, uint32_t *w1);
+/* After ud_r5_mbox_poll gave a multi-slot message's first slot: take its
+ * next n slots into w[0 .. 2n-1] if all n are in the ring (true), else take
+ * nothing (false).  The producer publishes a message's slots with one
+ * head update, so a short message is a broken producer.  One message is
+ * counted in `messages`, however many slots it has. */
+bool ud_r5_mbox_take(struct ud_r5_mbox *mb, uint32_t *w, uint32_t n);
 
 /* ------------------------------------------------------------ runtime */
 /* The main program (main_r5.c, or selftest_r5.c in the self-test ELF). */

@@ -277,6 +277,124 @@ static void ud_r5_st_sched_run(struct ud_r5_st *st)
 		    s->seq[128] != q1);
 }
 
+#ifdef UD_R5_HAVE_REQ_MSG
+/*
+ * Requests through the mailbox (HOME-14): the APU's side writes each
+ * request's four slots (src/req_msg.h layout, built here by hand with
+ * shifts as a reference, not with the codec) and publishes them with one
+ * head update; the real loop decodes them (src/req_msg.c) and hands them
+ * to ud_r5_sched_submit / _read_req.  Three accepted (two transfers, one
+ * remote read), one busy channel, and one of each refusal.
+ */
+static uint32_t ud_r5_st_req_ok, ud_r5_st_req_busy;
+
+static void ud_r5_st_req_words(uint32_t *w, uint32_t type, uint32_t wired, uint32_t pd,
+			       uint32_t vc, uint32_t node, uint64_t src, uint64_t dst,
+			       uint32_t len)
+{
+	uint64_t sum;
+
+	w[0] = 3u | wired << 2 | type << 18 | pd << 19 | vc << 23;
+	w[1] = node;
+	w[2] = (uint32_t)(src & 0x3fffffffu) << 2;
+	w[3] = (uint32_t)(src >> 30);
+	w[4] = (uint32_t)(dst & 0x3fffffffu) << 2;
+	w[5] = (uint32_t)(dst >> 30);
+	w[6] = len << 2;
+	sum = (uint64_t)(w[0] >> 18) + w[1] + w[2] + w[3] + w[4] + w[5] + w[6] + 0x55445251u;
+	w[7] = (uint32_t)sum;
+}
+
+static void ud_r5_st_req_post(struct ud_r5_mbox *mb, const uint32_t *w, uint32_t nslots)
+{
+	uint32_t h = mb->head, i;
+
+	for (i = 0; i < nslots; i++) {
+		mb->slot[(h + i) % UD_R5_MBOX_SLOTS][0] = w[2u * i];
+		mb->slot[(h + i) % UD_R5_MBOX_SLOTS][1] = w[2u * i + 1u];
+	}
+	ud_r5_dmb();
+	mb->head = h + nslots;		/* one head update per message */
+}
+
+static void ud_r5_st_requests(struct ud_r5_st *st)
+{
+	struct ud_r5_sched *s = &ud_r5_st_sched;
+	struct ud_r5_loop *lp = &ud_r5_st_loop;
+	struct ud_r5_mbox *mb = &ud_r5_mbox;
+	struct ud_req_msg m = { UD_REQ_XFER, 2, 3, 2, 6, 0x100000u, 0x200000u, 20000u };
+	uint32_t w[UD_REQ_WORDS], v[UD_REQ_WORDS], i;
+	bool same = true;
+
+	ud_r5_mbox_init(mb);
+	ud_r5_loop_init(lp, mb);
+	ud_r5_check(st, "req attach", ud_r5_loop_attach(lp, s, UD_ST_SLOW) == UD_OK);
+
+	/* The codec's words are the layout's: pd 2, vc 3, wired 2, node 6. */
+	ud_r5_st_req_words(w, 0u, 2u, 2u, 3u, 6u, 0x100000u, 0x200000u, 20000u);
+	ud_r5_check(st, "req encode", ud_req_encode(&m, v) == UD_OK);
+	for (i = 0; i < UD_REQ_WORDS; i++)
+		same = same && v[i] == w[i];
+	ud_r5_check(st, "req words by hand", same && w[0] == 0x0190000bu);
+
+	/* Accepted: a transfer (channel 131), one at the top of the 48-bit
+	 * VA space on the last channel (1023), a remote read (channel 257). */
+	ud_r5_st_req_post(mb, w, 4u);
+	ud_r5_st_req_words(w, 0u, 15u, 15u, 63u, 1u, 0xfffffffff000ull, 0x7fff00000000ull, 4096u);
+	ud_r5_st_req_post(mb, w, 4u);
+	ud_r5_st_req_words(w, 1u, 4u, 4u, 1u, 9u, 0x1000u, 0x9000u, 100u);
+	ud_r5_st_req_post(mb, w, 4u);
+	ud_r5_loop_pass(lp);
+	ud_r5_check(st, "req accepted",
+		    lp->reqs == 2u && lp->rreqs == 1u && lp->last == UD_OK &&
+		    mb->tail == mb->head && mb->messages == 3u &&
+		    s->cnt.submits == 3u && s->cnt.read_reqs == 1u &&
+		    s->x[131].active == 1u && s->x[131].kind == UD_R5_SCHED_WRITE &&
+		    s->x[131].len == 20000u && s->x[131].node == 6u &&
+		    s->x[131].src == 0x100000u && s->x[131].dst == 0x200000u &&
+		    s->x[1023].src == 0xfffffffff000ull && s->x[1023].dst == 0x7fff00000000ull &&
+		    s->x[257].kind == UD_R5_SCHED_READ && s->x[257].len == 100u &&
+		    s->st[262] == UD_R5_SCHED_INFLIGHT && s->st[514] == UD_R5_SCHED_INFLIGHT);
+	ud_r5_st_req_ok = lp->reqs + lp->rreqs;
+
+	/* The first again: its channel is busy (the scheduler's verdict). */
+	ud_r5_st_req_words(w, 0u, 2u, 2u, 3u, 6u, 0x100000u, 0x200000u, 20000u);
+	ud_r5_st_req_post(mb, w, 4u);
+	ud_r5_loop_pass(lp);
+	ud_r5_check(st, "req busy", lp->reqs == 3u && lp->last == UD_E_BUSY &&
+		    s->cnt.submits == 3u);
+	ud_r5_st_req_busy = 1u;
+
+	/* Refused, one of each, nothing reaches the scheduler. */
+	ud_r5_st_req_words(w, 0u, 5u, 5u, 7u, 1u, 0x4000u, 0x8000u, 64u);
+	w[6] |= 0x80000000u;			/* reserved bit        */
+	ud_r5_st_req_post(mb, w, 4u);
+	ud_r5_st_req_words(w, 0u, 5u, 5u, 7u, 1u, 0x4000u, 0x8000u, 64u);
+	w[5] ^= 1u;				/* a damaged word      */
+	ud_r5_st_req_post(mb, w, 4u);
+	ud_r5_st_req_words(w, 0u, 5u, 5u, 7u, 1u, 0x4000u, 0x8000u, 0u);
+	ud_r5_st_req_post(mb, w, 4u);		/* length 0            */
+	ud_r5_st_req_words(w, 0u, 5u, 5u, 7u, 1u, 0x4000u, 0x8000u, 67108865u);
+	ud_r5_st_req_post(mb, w, 4u);		/* length 64 MiB + 1   */
+	ud_r5_st_req_words(w, 1u, 5u, 4u, 2u, 9u, 0x1000u, 0x9000u, 100u);
+	ud_r5_st_req_post(mb, w, 4u);		/* pd 4, wired PDID 5  */
+	ud_r5_st_req_post(mb, &w[2], 1u);	/* a lone continuation */
+	ud_r5_loop_pass(lp);
+	ud_r5_check(st, "req refused",
+		    lp->req_bad[UD_R5_REQ_INVAL] == 1u && lp->req_bad[UD_R5_REQ_CHECK] == 1u &&
+		    lp->req_bad[UD_R5_REQ_RANGE] == 2u && lp->req_bad[UD_R5_REQ_FORGED] == 1u &&
+		    lp->other == 1u && lp->reqs == 3u && lp->rreqs == 1u &&
+		    mb->tail == mb->head && s->cnt.submits == 3u &&
+		    s->x[5 * 64 + 7].active == 0u && s->x[4 * 64 + 2].active == 0u);
+
+	/* A header whose other slots never came: dropped alone, counted. */
+	ud_r5_st_req_post(mb, w, 1u);
+	ud_r5_loop_pass(lp);
+	ud_r5_check(st, "req short", lp->req_bad[UD_R5_REQ_SHORT] == 1u &&
+		    mb->tail == mb->head && lp->last == UD_E_INVAL);
+}
+#endif
+
 /*
  * 1024 outstanding transfers (16 PDs x 64 channels, seed 004 1.3.2), each
  * 32 KB at a 16 KB-aligned destination: two blocks each, 2048 armed
@@ -432,6 +550,9 @@ void ud_r5_main(void)
 #endif
 	ud_r5_st_loop_mbox(&st);
 	ud_r5_st_sched_run(&st);
+#if defined(UD_R5_HAVE_SCHED) && defined(UD_R5_HAVE_REQ_MSG)
+	ud_r5_st_requests(&st);
+#endif
 #ifdef UD_R5_HAVE_SCHED
 	ud_r5_st_sched_1024(&st);
 #endif
@@ -449,6 +570,9 @@ void ud_r5_main(void)
 #ifdef UD_HAVE_SHADOW
 		ud_r5_sh_puts(" shadow");
 #endif
+#ifdef UD_R5_HAVE_REQ_MSG
+		ud_r5_sh_puts(" req_msg");
+#endif
 #ifdef UD_R5_HAVE_SCHED
 		ud_r5_sh_puts(" r5_sched");
 #endif
@@ -462,6 +586,25 @@ void ud_r5_main(void)
 		ud_r5_sh_puts(" counter ticks with none due, ");
 		ud_r5_sh_putu(ud_r5_st_tick_all);
 		ud_r5_sh_puts(" with all 2048 due (retransmitted)\n");
+#endif
+#if defined(UD_R5_HAVE_SCHED) && defined(UD_R5_HAVE_REQ_MSG)
+		ud_r5_sh_puts("uldma-r5 selftest: requests via the mailbox: ");
+		ud_r5_sh_putu(ud_r5_st_req_ok);
+		ud_r5_sh_puts(" accepted (transfer + remote read), ");
+		ud_r5_sh_putu(ud_r5_st_req_busy);
+		ud_r5_sh_puts(" busy channel; refused: inval ");
+		ud_r5_sh_putu(ud_r5_st_loop.req_bad[UD_R5_REQ_INVAL]);
+		ud_r5_sh_puts(", check ");
+		ud_r5_sh_putu(ud_r5_st_loop.req_bad[UD_R5_REQ_CHECK]);
+		ud_r5_sh_puts(", range ");
+		ud_r5_sh_putu(ud_r5_st_loop.req_bad[UD_R5_REQ_RANGE]);
+		ud_r5_sh_puts(", forged ");
+		ud_r5_sh_putu(ud_r5_st_loop.req_bad[UD_R5_REQ_FORGED]);
+		ud_r5_sh_puts(", short ");
+		ud_r5_sh_putu(ud_r5_st_loop.req_bad[UD_R5_REQ_SHORT]);
+		ud_r5_sh_puts(", lone continuation ");
+		ud_r5_sh_putu(ud_r5_st_loop.other);
+		ud_r5_sh_puts("\n");
 #endif
 		ud_r5_sh_puts("uldma-r5 selftest: SVC stack high-water mark ");
 		ud_r5_sh_putu(stack);
