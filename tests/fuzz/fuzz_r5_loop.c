@@ -1,4 +1,4 @@
-/* uldma-links: fault_msg reply_msg r5_sched */
+/* uldma-links: fault_msg reply_msg req_msg r5_sched */
 /*
  * libFuzzer target: the R5 firmware's poll loop (firmware/loop_r5.c) and
  * mailbox ring (firmware/mbox_r5.c), the path by which untrusted mailbox
@@ -11,14 +11,20 @@
  *   2 submit a transfer     3 engine ACK/NACK/PF-NACK at its current seq
  *                             (direct, or posted as the reply's words)
  *   4 advance the clock     5 one loop pass      6 corrupt the ring head
- * Reference model: a FIFO of posted words.  Checked after every step:
- * the ring never reads past head and takes at most UD_R5_MSGS_PER_PASS per
- * pass, in order; every consumed message is counted once (rapf + acks +
- * bad + other); a single message's verdict (lp->last) equals the one computed
+ *   7 post a request (opcode 3, four slots in one head update; a transfer
+ *     or a remote read, possibly damaged, or its header alone)
+ * Reference model: a FIFO of posted slots.  Checked after every step:
+ * the ring never reads past head and takes at most UD_R5_MSGS_PER_PASS
+ * messages per pass, in order, a request header with its next three slots
+ * when they are there and alone otherwise; every consumed message is
+ * counted once (rapf + acks + bad + other + reqs + rreqs + req_bad[]); a
+ * single message's verdict (lp->last) equals the one computed
  * here from the seed's layout and the scheduler's rules on the state before
  * the pass (decode: opcode 2 and word1[31:30] == 0, or opcode 1 with its
  * reserved bits zero and a code below 3; then unknown trid, forged PD,
- * stale seq, else accepted); a timer tick happens only when the
+ * stale seq, else accepted; a request by its layout, read here with shifts
+ * and masks, then busy iff its channel holds a live transfer); a timer
+ * tick happens only when the
  * clock reached it; at the end, scheduler fields are in range.
  */
 #include <stdint.h>
@@ -30,6 +36,7 @@
 #define UD_HAVE_FAULT_MSG 1
 #define UD_HAVE_REPLY_MSG 1
 #define UD_HAVE_R5_SCHED 1
+#define UD_HAVE_REQ_MSG 1
 #include "../../firmware/loop_r5.h"
 #include "../../firmware/mbox_r5.c"
 #include "../../firmware/loop_r5.c"
@@ -81,6 +88,50 @@ static void post(struct ud_r5_mbox *mb, uint32_t w0, uint32_t w1)
 	qh++;
 }
 
+/* A multi-slot message (w[0 .. 2n-1]) published with one head update. */
+static void post_n(struct ud_r5_mbox *mb, const uint32_t *w, uint32_t n)
+{
+	uint32_t h = mb->head;
+
+	if (h - mb->tail + n > UD_R5_MBOX_SLOTS || qh - qt + n > QCAP)
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		mb->slot[(h + i) % UD_R5_MBOX_SLOTS][0] = w[2 * i];
+		mb->slot[(h + i) % UD_R5_MBOX_SLOTS][1] = w[2 * i + 1];
+		q0[(qh + i) % QCAP] = w[2 * i];
+		q1[(qh + i) % QCAP] = w[2 * i + 1];
+	}
+	mb->head = h + n;
+	qh += n;
+}
+
+static uint32_t req_check(const uint32_t *w)
+{
+	uint64_t sum = (uint64_t)(w[0] >> 18) + w[1] + w[2] + w[3] + w[4] + w[5] + w[6] +
+		       0x55445251u;
+	return (uint32_t)sum;
+}
+
+/* A whole request (src/req_msg.h layout): the decoder's verdict, then the
+ * scheduler's (busy iff the channel holds a live transfer). */
+static ud_status expect_req(const struct ud_r5_sched *s, const uint32_t *w)
+{
+	uint32_t pd = (w[0] >> 19) & 0xfu, vc = (w[0] >> 23) & 0x3fu, len = w[6] >> 2;
+	const struct ud_r5_sched_xfer *x;
+
+	if ((w[0] & 3u) != 3u || (w[0] >> 29) || (w[2] & 3u) || (w[3] >> 18) ||
+	    (w[4] & 3u) || (w[5] >> 18) || (w[6] & 3u) || (w[6] >> 29))
+		return UD_E_INVAL;
+	if (req_check(w) != w[7])
+		return UD_REQ_E_CHECK;
+	if (len == 0u || len > (1u << 26))
+		return UD_E_RANGE;
+	if (((w[0] >> 2) & 0xffffu) != pd)
+		return UD_E_FORGED;
+	x = &s->x[pd * UD_R5_SCHED_NVC + vc];
+	return x->active && !x->complete ? UD_E_BUSY : UD_OK;
+}
+
 /* An engine reply (opcode 1; src/reply_msg.h): code [18:16] (0 ACK,
  * 1 PF-NACK, 2 NACK), trid [15:2], seq word1 [13:0], the rest zero. */
 static ud_status expect_reply(const struct ud_r5_sched *s, uint32_t w0, uint32_t w1)
@@ -88,7 +139,7 @@ static ud_status expect_reply(const struct ud_r5_sched *s, uint32_t w0, uint32_t
 	uint32_t code, trid, seq;
 
 	if ((w0 & 3u) != 1u)
-		return UD_E_INVAL;		/* no decoder for opcodes 0, 3 (HOME-14) */
+		return UD_E_INVAL;		/* opcode 0: a continuation slot */
 	if ((w0 >> 19) != 0u || (w1 >> 14) != 0u || ((w0 >> 16) & 7u) >= 3u)
 		return UD_E_INVAL;
 	code = (w0 >> 16) & 7u;
@@ -138,27 +189,58 @@ static void check_sched(const struct ud_r5_sched *s)
 		abort();
 }
 
+static uint32_t consumed(const struct ud_r5_loop *lp)
+{
+	uint32_t n = lp->rapf + lp->acks + lp->bad + lp->other + lp->reqs + lp->rreqs;
+
+	for (uint32_t i = 0; i < UD_R5_REQ_NBAD; i++)
+		n += lp->req_bad[i];
+	return n;
+}
+
 static void pass(struct ud_r5_mbox *mb, struct ud_r5_loop *lp)
 {
-	uint32_t before = lp->rapf + lp->acks + lp->bad + lp->other;
+	uint32_t before = consumed(lp);
 	uint32_t queued = qh - qt, ticks = mb->ticks;
-	uint32_t tail = mb->tail, head = mb->head, take_n;
+	uint32_t tail = mb->tail, head = mb->head, slots = 0, msgs = 0;
 	uint64_t due = lp->next_tick;
 	ud_status want = UD_OK;
+	int single = 0;
 
-	if (queued == 1u)
-		want = expect(lp->sched, q0[qt % QCAP], q1[qt % QCAP]);
+	/* What the loop must take: messages in order, a request header with
+	 * its next three slots if they are in the ring, else alone. */
+	while (msgs < UD_R5_MSGS_PER_PASS && slots < queued) {
+		uint32_t w0 = q0[(qt + slots) % QCAP];
+
+		slots += (w0 & 3u) == 3u && queued - slots - 1u >= 3u ? 4u : 1u;
+		msgs++;
+	}
+	if (msgs == 1u && slots == queued) {
+		single = 1;
+		if ((q0[qt % QCAP] & 3u) != 3u) {
+			want = expect(lp->sched, q0[qt % QCAP], q1[qt % QCAP]);
+		} else if (slots == 1u) {
+			want = UD_E_INVAL;	/* a header alone: short */
+		} else {
+			uint32_t w[8];
+
+			for (uint32_t i = 0; i < 4u; i++) {
+				w[2 * i] = q0[(qt + i) % QCAP];
+				w[2 * i + 1] = q1[(qt + i) % QCAP];
+			}
+			want = expect_req(lp->sched, w);
+		}
+	}
 	ud_r5_loop_pass(lp);
-	take_n = queued < UD_R5_MSGS_PER_PASS ? queued : UD_R5_MSGS_PER_PASS;
 	if (head - tail > UD_R5_MBOX_SLOTS)
 		abort();			/* the model never corrupts here */
-	if (mb->tail != tail + take_n || mb->head != head)
+	if (mb->tail != tail + slots || mb->head != head)
 		abort();
-	if (lp->rapf + lp->acks + lp->bad + lp->other != before + take_n)
+	if (consumed(lp) != before + msgs)
 		abort();
-	if (queued == 1u && lp->last != want)
+	if (single && lp->last != want)
 		abort();
-	qt += take_n;
+	qt += slots;
 	/* A tick happens exactly when the clock reached the due time. */
 	if ((fz_clock >= due) != (mb->ticks == ticks + 1u))
 		abort();
@@ -184,7 +266,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lp->sched = &fz_sched;
 
 	for (unsigned steps = 0; in.n && steps < 512u; steps++) {
-		uint32_t op = take(&in, 1) % 7u;
+		uint32_t op = take(&in, 1) % 8u;
 
 		if (op == 0) {
 			uint32_t w0 = take(&in, 4), w1 = take(&in, 4);
@@ -231,14 +313,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fz_clock += take(&in, 2);
 		} else if (op == 5) {
 			pass(mb, lp);
+		} else if (op == 7) {
+			/* A request: the layout's fields from the input, the
+			 * wired PDID pd or not, one word damaged or not, whole
+			 * or its header alone. */
+			uint32_t f = take(&in, 1), w[8];
+			uint32_t pd = take(&in, 1) % 16u, vc = take(&in, 1) % 64u;
+			uint32_t wired = (f & 1u) ? (pd + 1u + (f >> 4)) % 65536u : pd;
+			uint64_t src = (uint64_t)take(&in, 4) << 12, dst = (uint64_t)take(&in, 4) << 14;
+			uint32_t len = take(&in, 3) * ((f & 2u) ? 8u : 1u);
+
+			w[0] = 3u | wired << 2 | ((f >> 2) & 1u) << 18 | pd << 19 | vc << 23;
+			w[1] = take(&in, 1);
+			w[2] = (uint32_t)(src & 0x3fffffffu) << 2;
+			w[3] = (uint32_t)(src >> 30) & 0x3ffffu;
+			w[4] = (uint32_t)(dst & 0x3fffffffu) << 2;
+			w[5] = (uint32_t)(dst >> 30) & 0x3ffffu;
+			w[6] = (len & 0x7ffffffu) << 2;
+			w[7] = req_check(w);
+			if (f & 8u)
+				w[take(&in, 1) % 8u] ^= take(&in, 4);
+			post_n(mb, w, (f & 0x80u) ? 1u : 4u);
 		} else {
 			/* A corrupt producer: head far ahead.  All dropped, counted. */
-			uint32_t r0 = mb->resyncs, before = lp->rapf + lp->bad + lp->other;
+			uint32_t r0 = mb->resyncs, before = consumed(lp);
 
 			mb->head = mb->tail + UD_R5_MBOX_SLOTS + 1u + take(&in, 1);
 			ud_r5_loop_pass(lp);
 			if (mb->resyncs != r0 + 1u || mb->tail != mb->head ||
-			    lp->rapf + lp->bad + lp->other != before)
+			    consumed(lp) != before)
 				abort();
 			qt = qh;
 		}
