@@ -107,11 +107,11 @@ ud_status ud_req_encode(const struct ud_req_msg *m, uint32_t *w);
     assumes !ud_req_framed(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
     assigns \nothing;
     ensures inval: \result == UD_E_INVAL;
-  behavior check:
+  behavior torn:
     assumes ud_req_framed(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
     assumes !ud_req_checked(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
     assigns \nothing;
-    ensures check: \result == UD_REQ_E_CHECK;
+    ensures torn: \result == UD_REQ_E_CHECK;
   behavior bad_len:
     assumes ud_req_framed(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
     assumes ud_req_checked(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
