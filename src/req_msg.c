@@ -3,6 +3,7 @@
  * req_msg.c -- encode and decode the request mailbox message: a transfer
  * request from the A53 or a remote read request (contracts in req_msg.h).
  */
+/* uldma-wp: -wp-auto wp:split */
 #include "req_msg.h"
 
 /* The check over w[0..6] (w[0] above its wired PDID). */
@@ -41,7 +42,7 @@ ud_status ud_req_encode(const struct ud_req_msg *m, uint32_t *w)
 ud_status ud_req_decode(const uint32_t *w, struct ud_req_msg *out)
 {
 	uint32_t w0 = w[0], len;
-	struct ud_req_msg m;
+	uint64_t src, dst;
 
 	if (w0 % 4u != UD_REQ_OPCODE || w0 >= UD_REQ_W0_LIM ||
 	    w[2] % 4u != 0u || w[3] >= UD_REQ_HI_LIM ||
@@ -60,21 +61,22 @@ ud_status ud_req_decode(const uint32_t *w, struct ud_req_msg *out)
 	/*@ assert w0_wired: w0 / 4 == (w0 / 4) % 65536 + 65536 * (w0 / 262144); */
 	/*@ assert w0_type: w0 / 262144 == (w0 / 262144) % 2 + 2 * (w0 / 524288); */
 	/*@ assert w0_pd: w0 / 524288 == (w0 / 524288) % 16 + 16 * (w0 / 8388608); */
-	m.type = (uint8_t)((w0 / 262144u) % 2u);
-	m.pd = (uint8_t)((w0 / 524288u) % 16u);
-	m.vc = (uint8_t)(w0 / 8388608u);
-	m.wired_pd = (uint16_t)((w0 / 4u) % 65536u);
-	m.node = w[1];
-	m.src = (uint64_t)w[3] * 1073741824u + w[2] / 4u;
-	m.dst = (uint64_t)w[5] * 1073741824u + w[4] / 4u;
-	m.len = len;
-	/*@ assert src_lo: m.src % 1073741824 == w[2] / 4 && 4 * (w[2] / 4) == w[2]; */
-	/*@ assert src_hi: m.src / 1073741824 == w[3]; */
-	/*@ assert dst_lo: m.dst % 1073741824 == w[4] / 4 && 4 * (w[4] / 4) == w[4]; */
-	/*@ assert dst_hi: m.dst / 1073741824 == w[5]; */
-	/*@ assert m_w0: w0 == UD_REQ_OPCODE + 4 * m.wired_pd + 262144 * m.type +
-	                      524288 * m.pd + 8388608 * m.vc; */
-	/*@ assert m_words: ud_req_words(m, w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]); */
-	*out = m;
+	src = (uint64_t)w[3] * 1073741824u + w[2] / 4u;
+	dst = (uint64_t)w[5] * 1073741824u + w[4] / 4u;
+	/*@ assert src_lo: src % 1073741824 == w[2] / 4 && 4 * (w[2] / 4) == w[2]; */
+	/*@ assert src_hi: src / 1073741824 == w[3]; */
+	/*@ assert dst_lo: dst % 1073741824 == w[4] / 4 && 4 * (w[4] / 4) == w[4]; */
+	/*@ assert dst_hi: dst / 1073741824 == w[5]; */
+	out->type = (uint8_t)((w0 / 262144u) % 2u);
+	out->pd = (uint8_t)((w0 / 524288u) % 16u);
+	out->vc = (uint8_t)(w0 / 8388608u);
+	out->wired_pd = (uint16_t)((w0 / 4u) % 65536u);
+	out->node = w[1];
+	out->src = src;
+	out->dst = dst;
+	out->len = len;
+	/*@ assert o_w0: w0 == UD_REQ_OPCODE + 4 * out->wired_pd + 262144 * out->type +
+	                       524288 * out->pd + 8388608 * out->vc; */
+	/*@ assert o_w6: w[6] == 4 * out->len; */
 	return UD_OK;
 }
