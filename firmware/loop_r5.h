@@ -63,7 +63,7 @@ struct ud_r5_loop {
 	uint64_t next_tick;	/* ud_plat_now() value of the next tick  */
 	uint32_t rapf;		/* RAPF (opcode 2) messages decoded      */
 	uint32_t acks;		/* engine replies (opcode 1) decoded     */
-	uint32_t bad;		/* messages the core's decoder refused   */
+	uint32_t bad;		/* replies, RAPFs the decoders refused  */
 	uint32_t other;		/* opcode 0 met as a message start: a
 				 * request's continuation slot (the frame
 				 * was lost) or junk, dropped               */
