@@ -124,6 +124,7 @@ static bool first_pin(const struct ud_prot *p, const uint32_t *idx, uint32_t j)
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
@@ -158,6 +159,7 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	      pg[m1] == pg[m2] ==> idx[m1] == idx[m2];
 	    loop invariant same_idx: \forall integer m1, integer m2; 0 <= m1 < j && 0 <= m2 < j &&
 	      idx[m1] == idx[m2] ==> pg[m1] == pg[m2];
+	    loop invariant empty: ud_pin_empty(p) ==> \forall integer m; 0 <= m < j ==> idx[m] <= m;
 	    loop assigns j, k, e, idx[0 .. UD_PROT_MAXPG - 1];
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
@@ -183,6 +185,7 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		    loop invariant hit: \at(found, LoopEntry) == UD_PROT_NPIN && found != UD_PROT_NPIN ==>
 		      \exists integer m; 0 <= m < j && pg[m] == pg[j] && found == idx[m];
 		    loop invariant none: found == UD_PROT_NPIN ==> \forall integer m; 0 <= m < k ==> pg[m] != pg[j];
+		    loop invariant empty: ud_pin_empty(p) ==> found == UD_PROT_NPIN || found < j;
 		    loop assigns k, found;
 		    loop variant j - k; */
 		for (k = 0; k < j && found == UD_PROT_NPIN; k++)
@@ -193,14 +196,19 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		    loop invariant keep: \at(found, LoopEntry) != UD_PROT_NPIN ==> found == \at(found, LoopEntry);
 		    loop invariant free: \at(found, LoopEntry) == UD_PROT_NPIN && found != UD_PROT_NPIN ==>
 		      p->pin[found].count == 0 && \forall integer m; 0 <= m < j ==> idx[m] != found;
+		    loop invariant empty: ud_pin_empty(p) ==>
+		      (found == UD_PROT_NPIN ==> e <= j) && (found != UD_PROT_NPIN ==> found <= j);
 		    loop assigns e, found;
 		    loop variant UD_PROT_NPIN - e; */
 		for (e = 0; e < UD_PROT_NPIN && found == UD_PROT_NPIN; e++)
 			if (p->pin[e].count == 0u && !reserved(idx, j, e))
 				found = e;
+		/*@ assert room: ud_pin_empty(p) ==> found < UD_PROT_NPIN && found <= j &&
+		      p->pin[found].count == 0; */
 		if (found == UD_PROT_NPIN ||
 		    p->pin[found].count > UINT32_MAX - UD_PROT_MAXPG) {
 			/*@ assert fr_nospc: ud_only_pin_changed{Pre, Here}(p); */
+			/*@ assert full: !ud_pin_empty{Pre}(p); */
 			return UD_E_NOSPC;
 		}
 		idx[j] = found;
@@ -782,6 +790,7 @@ static void mr_release(struct ud_prot *p, uint32_t i)
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
@@ -810,6 +819,7 @@ static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
@@ -907,6 +917,7 @@ static void mr_fill(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
     assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==> *p == \old(*p);
     ensures set: \result == UD_OK ==> ud_mr_set(p, i, pd, access, iova, len, off);
     ensures pages: \result == UD_OK ==>
@@ -1165,8 +1176,10 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
 		return UD_E_RANGE;
 	npages = (uint32_t)((off + len + (UD_PAGE_SIZE - 1u)) / UD_PAGE_SIZE);
 	i = free_mr(p);
-	if (i == UD_PROT_NMR)
+	if (i == UD_PROT_NMR) {
+		/*@ assert full: !ud_mr_room{Pre}(p); */
 		return UD_E_NOSPC;
+	}
 	/* 1.2.2: the OS memory routine chooses the pages; checked, not trusted. */
 	if (ud_plat_prot_pages(va, npages, pg) != UD_OK || !to_pfns(pg, npages, pfn))
 		return UD_E_PLATFORM;
@@ -1176,6 +1189,7 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
 	/*@ assert v_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert v_pg: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert v_same: ud_pin_same{Pre, Here}(p); */
+	/*@ assert v_empty: ud_pin_empty{Pre}(p) ==> ud_pin_empty(p); */
 	st = mr_install(p, i, pd, access, va, (uint32_t)len, off, npages, pfn);
 	if (st != UD_OK)
 		return st;
@@ -1213,14 +1227,17 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
 	    !to_pfns(pages, npages, pfn))
 		return UD_E_INVAL;
 	i = free_mr(p);
-	if (i == UD_PROT_NMR)
+	if (i == UD_PROT_NMR) {
+		/*@ assert full: !ud_mr_room{Pre}(p); */
 		return UD_E_NOSPC;
+	}
 	/*@ assert v_nowin: \forall integer w; 0 <= w < UD_PROT_NMW && p->mw[w].bound == 1 ==>
 	      ud_mw_ok(p, w) && p->mw[w].mr != i; */
 	/*@ assert v_pins: ud_pins_same{Pre, Here}(p); */
 	/*@ assert v_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert v_pg: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert v_same: ud_pin_same{Pre, Here}(p); */
+	/*@ assert v_empty: ud_pin_empty{Pre}(p) ==> ud_pin_empty(p); */
 	st = mr_install(p, i, pd, access, iova, (uint32_t)len, off, npages, pfn);
 	if (st != UD_OK)
 		return st;
