@@ -252,8 +252,15 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	    loop assigns j, p->pin[0 .. UD_PROT_NPIN - 1];
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
+		/*@ assert c_used: \let f = idx[j]; (\exists integer m; 0 <= m < j && idx[m] == f) ==>
+		      p->pin[f].pfn == pg[j] &&
+		      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, pg[j], j); */
+		/*@ assert c_fresh: \let f = idx[j]; !(\exists integer m; 0 <= m < j && idx[m] == f) ==>
+		      p->pin[f].count == \at(p->pin[f].count, Pre) && ud_occ{Pre}(pg, pg[j], j) == 0; */
 		p->pin[idx[j]].pfn = pg[j];
 		p->pin[idx[j]].count++;
+		/*@ assert c_step: \let f = idx[j];
+		      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, pg[j], j + 1); */
 	}
 	/*@ assert fr_ok: ud_only_pin_changed{Pre, Here}(p); */
 	/*@ assert p_other: \forall integer e2, integer m; 0 <= e2 < UD_PROT_NPIN && 0 <= m < n &&
@@ -270,6 +277,18 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	/*@ assert acct_unused: ud_pin_distinct{Pre}(p) ==> \forall integer e2; 0 <= e2 < UD_PROT_NPIN &&
 	      (\forall integer m; 0 <= m < n ==> idx[m] != e2) && (\at(p->pin[e2].count, Pre) > 0 || p->pin[e2].count > 0) ==>
 	      p->pin[e2].count == \at(p->pin[e2].count, Pre) + ud_occ{Pre}(pg, p->pin[e2].pfn, n); */
+	/*@ assert d_used: \forall integer m1, integer m2; 0 <= m1 < n && 0 <= m2 < n &&
+	      idx[m1] != idx[m2] ==> p->pin[idx[m1]].pfn != p->pin[idx[m2]].pfn; */
+	/*@ assert d_mixed: ud_pin_distinct{Pre}(p) ==> \forall integer m, integer e2;
+	      0 <= m < n && 0 <= e2 < UD_PROT_NPIN && p->pin[e2].count > 0 &&
+	      (\forall integer m2; 0 <= m2 < n ==> idx[m2] != e2) ==>
+	      p->pin[e2].pfn != p->pin[idx[m]].pfn; */
+	/*@ assert d_unused: ud_pin_distinct{Pre}(p) ==> \forall integer e1, integer e2;
+	      0 <= e1 < UD_PROT_NPIN && 0 <= e2 < UD_PROT_NPIN && e1 != e2 &&
+	      p->pin[e1].count > 0 && p->pin[e2].count > 0 &&
+	      (\forall integer m2; 0 <= m2 < n ==> idx[m2] != e1) &&
+	      (\forall integer m2; 0 <= m2 < n ==> idx[m2] != e2) ==>
+	      p->pin[e1].pfn != p->pin[e2].pfn; */
 	/*@ assert inv_pd: ud_inv_pd(p); */
 	/*@ assert inv_qp: ud_inv_qp(p); */
 	/*@ assert inv_ah: ud_inv_ah(p); */
