@@ -256,7 +256,11 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		      p->pin[f].pfn == pg[j] &&
 		      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, pg[j], j); */
 		/*@ assert c_fresh: \let f = idx[j]; !(\exists integer m; 0 <= m < j && idx[m] == f) ==>
-		      p->pin[f].count == \at(p->pin[f].count, Pre) && ud_occ{Pre}(pg, pg[j], j) == 0; */
+		      p->pin[f].count == \at(p->pin[f].count, Pre); */
+		/*@ assert c_fresh_pg: !(\exists integer m; 0 <= m < j && idx[m] == idx[j]) ==>
+		      \forall integer m; 0 <= m < j ==> pg[m] != pg[j]; */
+		/*@ assert c_fresh_occ: !(\exists integer m; 0 <= m < j && idx[m] == idx[j]) ==>
+		      ud_occ{Pre}(pg, pg[j], j) == 0; */
 		p->pin[idx[j]].pfn = pg[j];
 		p->pin[idx[j]].count++;
 		/*@ assert c_step: \let f = idx[j];
@@ -827,6 +831,16 @@ static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	return pin_pages_acct(p, pg, n);
 }
 
+/*@ ghost
+  /@ requires n: n <= UD_PROT_MAXPG;
+     requires valid: \valid_read(a + (0 .. n - 1));
+     assigns \nothing;
+     ensures pos: \forall integer f; ud_occ16(a, f, n) >= 0; @/
+  static void occ16_pos(const uint32_t *a, uint32_t n)
+  {
+  }
+*/
+
 /* Add one registration of each of pg[0 .. n-1] to the pin table
  * (pin_pages_acct); when the table counted registrations, it then counts
  * them plus the list (ud_pin_added). */
@@ -848,6 +862,7 @@ static ud_status pin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
 	ud_status st;
 
+	/*@ ghost occ16_pos(pg, n); */
 	st = pin_pages16(p, pg, n);
 	if (st != UD_OK)
 		return st;
@@ -855,6 +870,13 @@ static ud_status pin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	/*@ assert l_list: \forall integer m; 0 <= m < n ==> ud_pinned(p, pg[m]); */
 	/*@ assert l_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert l_pgs: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert l_d0: ud_pin_inv{Pre}(p) ==> ud_pin_distinct{Pre}(p); */
+	/*@ assert l_keep_pfn: ud_pin_distinct{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
+	      \at(p->pin[e].count, Pre) > 0 ==> p->pin[e].pfn == \at(p->pin[e].pfn, Pre); */
+	/*@ assert l_occ_pos: \forall integer e; 0 <= e < UD_PROT_NPIN ==>
+	      ud_occ16{Pre}(pg, p->pin[e].pfn, n) >= 0; */
+	/*@ assert l_keep_cnt: ud_pin_distinct{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
+	      \at(p->pin[e].count, Pre) > 0 ==> p->pin[e].count >= \at(p->pin[e].count, Pre); */
 	/*@ assert l_keep: ud_pin_inv{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
 	      \at(p->pin[e].count, Pre) > 0 ==> p->pin[e].count > 0 &&
 	      p->pin[e].pfn == \at(p->pin[e].pfn, Pre); */
