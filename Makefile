@@ -42,7 +42,7 @@ WP_FLAGS := -c11 -machdep x86_32 -pp-annot \
 	-wp-cache $(WP_CACHE) -wp-cache-dir $(WP_CACHE_DIR) -wp-no-print
 export WP_FLAGS
 
-.PHONY: help prove prove-baseline prove-one prove-wip deps-prove prove-cold prove-cold-rotate
+.PHONY: help prove prove-baseline prove-one prove-memmodel prove-wip deps-prove prove-cold prove-cold-rotate
 help:
 	@sed -n '4,14p' Makefile | sed 's/^#//'
 
@@ -79,6 +79,12 @@ prove-baseline: deps-prove
 # make prove-one M=shadow  -- one module, for development.
 prove-one: deps-prove
 	@python3 scripts/prove.py $(M)
+
+# make prove-memmodel M=mw -- only the memory-model harnesses of the
+# modules (proofs/memmodel/M_*.c, docs/METHOD.md), in seconds; make prove
+# and prove-one run them too.
+prove-memmodel: deps-prove
+	@python3 scripts/prove.py --memmodel-only $(M)
 
 # make prove-sizes -- the modules whose proofs depend on a compile-time
 # size, proved again at the size a home compiles them with (issue 21):

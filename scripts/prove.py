@@ -258,6 +258,15 @@ def smoke_results(path):
 
 
 def run_module(mod, flags, idx, count):
+    res = run_module_wp(mod, flags, idx, count)
+    mm = run_memmodel(mod, flags, module_wp_options(os.path.join(ROOT, "src", mod + ".c")),
+                      "[%d/%d] %-14s" % (idx, count, mod))
+    if mm is not None:
+        res["memmodel"] = mm
+    return res
+
+
+def run_module_wp(mod, flags, idx, count):
     os.makedirs(REPORTS, exist_ok=True)
     os.makedirs(LOGS, exist_ok=True)
     report = os.path.join(REPORTS, mod + ".json")
@@ -319,6 +328,148 @@ def run_module(mod, flags, idx, count):
         res["smoke_sources"] = {k: sst[k] for k in ("cache", "prover")}
     write_stamp(res, digest, stamp, report, sreport)
     return res
+
+
+# ---------------------------------------------------------------- memory model
+# Typed+ref (docs/METHOD.md, "Per-module memory model") assumes, at each
+# function, hypotheses of its own (an out-parameter valid and separated from
+# the whole block of every other pointer).  proofs/memmodel/<module>_*.c are
+# harnesses, one per public entry point: each calls its verb under exactly
+# the verb's stated `requires` and is proved with -wp-check-memory-model,
+# which makes the model's hypotheses at the call goals.  A harness names its
+# verb (`memmodel-target: FN`); its contract is `requires args:
+# \valid_read(X)` for its one parameter X (a struct holding the arguments, so
+# that the harness's own parameter is not a ref) and then every `requires`
+# clause of FN, the same name and the same text with `X->` in front of each
+# argument -- checked here, so a harness cannot assume more than the verb
+# states nor drift from it.
+MEMMODEL = os.path.join(PROOFS, "memmodel")
+MM_TARGET_RE = re.compile(r"memmodel-target:\s*(\w+)")
+MM_REQ_RE = re.compile(r"\brequires\s+(\w+)\s*:\s*(.*?);", re.S)
+
+
+def memmodel_owner(fname):
+    """The module a harness file belongs to: the longest module name M with
+    fname starting `M_` (mr_pages_x.c is mr_pages', not mr's)."""
+    best = None
+    for m in modules([]):
+        if fname.startswith(m + "_") and (best is None or len(m) > len(best)):
+            best = m
+    return best
+
+
+def memmodel_harnesses(mod):
+    if not os.path.isdir(MEMMODEL):
+        return []
+    return sorted(os.path.join("proofs", "memmodel", f) for f in os.listdir(MEMMODEL)
+                  if f.endswith(".c") and memmodel_owner(f) == mod)
+
+
+def lint_memmodel():
+    """Every harness file belongs to a module and states its verb's
+    `requires` exactly (checked before any prover runs)."""
+    fails = []
+    if not os.path.isdir(MEMMODEL):
+        return fails
+    for f in sorted(os.listdir(MEMMODEL)):
+        if not f.endswith(".c"):
+            continue
+        mod = memmodel_owner(f)
+        if mod is None:
+            fails.append("proofs/memmodel/%s: no module of src/ is its prefix" % f)
+            continue
+        fails += ["memmodel: " + x for x in
+                  memmodel_check_text(mod, os.path.join("proofs", "memmodel", f))[1]]
+    return fails
+
+
+def _requires_before(text, fn, defn):
+    """{name: normalized text} of the `requires` clauses of the contract
+    right before FN's declaration (defn: its definition, `{` follows)."""
+    pat = re.compile(r"^[A-Za-z_][\w \t\*]*?\b%s\s*\(%s" % (
+        re.escape(fn), r"[^;{]*\)\s*\{" if defn else r"[^;{]*\)\s*;"), re.M)
+    ms = list(pat.finditer(text))
+    if not ms:
+        return None
+    head = text[:ms[-1].start()].rstrip()
+    if not head.endswith("*/"):
+        return None
+    body = head[head.rfind("/*@") + 3:-2]
+    body = LINE_COMMENT_RE.sub("", body)
+    return {m.group(1): " ".join(m.group(2).split()) for m in MM_REQ_RE.finditer(body)}
+
+
+def memmodel_check_text(mod, harness):
+    """(harness function, [problems]) for one harness file."""
+    with open(os.path.join(ROOT, harness)) as f:
+        htext = f.read()
+    m = MM_TARGET_RE.search(htext)
+    if not m:
+        return None, ["%s names no `memmodel-target: FN`" % harness]
+    fn = m.group(1)
+    hm = re.search(r"^[A-Za-z_][\w \t\*]*?\b(mm_\w+)\s*\(\s*(?:const\s+)?struct\s+\w+\s*\*\s*(\w+)\s*\)\s*\{",
+                   htext, re.M)
+    if not hm:
+        return None, ["%s: no harness function `mm_NAME(struct S *x) {`" % harness]
+    hfn, arg = hm.group(1), hm.group(2)
+    hreq = _requires_before(htext, hfn, True) or {}
+    vreq = None
+    for ext in (".h", ".c"):
+        path = os.path.join(SRC, mod + ext)
+        if os.path.exists(path):
+            with open(path) as f:
+                vreq = _requires_before(f.read(), fn, False)
+            if vreq is not None:
+                break
+    if vreq is None:
+        return hfn, ["%s: no contract of %s found in src/%s.h" % (harness, fn, mod)]
+    probs = []
+    if hreq.pop("args", None) != "\\valid_read(%s)" % arg:
+        probs.append("%s: first clause must be `requires args: \\valid_read(%s)`" % (harness, arg))
+    strip = {k: re.sub(r"\b%s->" % re.escape(arg), "", v) for k, v in hreq.items()}
+    if strip != vreq:
+        for k in sorted(set(strip) | set(vreq)):
+            if strip.get(k) != vreq.get(k):
+                probs.append("%s: requires %s is `%s`, %s states `%s`" % (
+                    harness, k, strip.get(k, "(none)"), fn, vreq.get(k, "(none)")))
+    return hfn, probs
+
+
+def run_memmodel(mod, flags, opts, tag):
+    """Prove the module's harnesses; None when it has none."""
+    hs = memmodel_harnesses(mod)
+    if not hs:
+        return None
+    out = {"harnesses": len(hs), "proved": 0, "total": 0, "problems": [], "failed": []}
+    fns = []
+    for h in hs:
+        hfn, probs = memmodel_check_text(mod, h)
+        out["problems"] += probs
+        if hfn:
+            fns.append(hfn)
+    if not fns:
+        return out
+    report = os.path.join(REPORTS, mod + ".memmodel.json")
+    if os.path.exists(report):
+        os.remove(report)
+    mopts = list(opts)
+    if "-wp-model" not in mopts:
+        mopts += ["-wp-model", "Typed+ref"]
+    pflags = without_prover(flags) if "-wp-prover" in opts else flags
+    cmd = (["frama-c"] + shlex.split(pflags) + mopts +
+           ["-wp-check-memory-model", "-wp-fct", ",".join(fns),
+            "-wp-report-json", report] + hs + [os.path.join("src", mod + ".c")])
+    rc, st = wp_run(cmd, os.path.join(LOGS, mod + ".memmodel.log"), tag, "memmodel")
+    out["failed"] = st["failed"]
+    r = report_result(mod, rc, report, 0, st["failed"])
+    if "error" in r:
+        out["problems"].append("frama-c (memmodel) exited %d (see proofs/logs/%s.memmodel.log)"
+                               % (rc, mod))
+        return out
+    out["proved"], out["total"] = r["proved"], r["total"]
+    # every harness must have reached its verb: one typed_ref hypothesis
+    # goal at least, or none when the verb has no out-parameter
+    return out
 
 
 def write_stamp(res, digest, stamp, report, sreport):
@@ -682,12 +833,42 @@ def lint_requirements():
     return fails
 
 
+def memmodel_failures(mod, mm):
+    out = ["%s: memmodel: %s" % (mod, x) for x in mm["problems"]]
+    if mm["total"] == 0 or mm["proved"] < mm["total"]:
+        out.append("%s: memmodel: %d/%d harness goal(s) proved: %s (the stated "
+                   "requires do not give Typed+ref's hypotheses; "
+                   "proofs/logs/%s.memmodel.log)" % (
+                       mod, mm["proved"], mm["total"], ", ".join(mm["failed"][:8]), mod))
+    return out
+
+
+def main_memmodel(mods, flags):
+    """`make prove-memmodel`: the harness runs alone (seconds)."""
+    os.makedirs(REPORTS, exist_ok=True)
+    os.makedirs(LOGS, exist_ok=True)
+    failures = []
+    for i, m in enumerate(mods, 1):
+        tag = "[%d/%d] %-14s" % (i, len(mods), m)
+        mm = run_memmodel(m, flags, module_wp_options(os.path.join(SRC, m + ".c")), tag)
+        if mm is None:
+            continue
+        print("memmodel: %s %d/%d (%d harness(es))" % (m, mm["proved"], mm["total"],
+                                                     mm["harnesses"]), flush=True)
+        failures += memmodel_failures(m, mm)
+    for x in failures:
+        print("FAIL: " + x)
+    return 1 if failures else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("modules", nargs="*")
     ap.add_argument("--update-baseline", action="store_true")
     ap.add_argument("--lint", action="store_true",
                     help="only lint the annotations (no prover)")
+    ap.add_argument("--memmodel-only", action="store_true",
+                    help="only the memory-model harnesses (proofs/memmodel/)")
     ap.add_argument("--pick-cold", action="store_true",
                     help="print the module CI proves cold this time")
     args = ap.parse_args()
@@ -699,10 +880,14 @@ def main():
           % (len(lint_fail), len(lemmas)))
     req_fail = lint_requirements()
     print("lint: %d requirement row(s) the report cannot read" % len(req_fail))
+    mm_fail = lint_memmodel()
+    print("lint: %d memory-model harness(es) not stating their verb's requires"
+          % len(mm_fail))
+    req_fail += mm_fail
     for x in req_fail:
         print("FAIL: " + x)
     if req_fail and not args.lint:
-        sys.exit("prove: fix the requirement rows above first (no prover ran)")
+        sys.exit("prove: fix the requirement rows or harnesses above first (no prover ran)")
     lint_fail += req_fail
     for x in lint_fail:
         print("FAIL: " + x)
@@ -712,6 +897,8 @@ def main():
     if not flags:
         sys.exit("prove: WP_FLAGS is not set (run through `make prove`)")
     mods = modules(args.modules)
+    if args.memmodel_only:
+        sys.exit(main_memmodel(mods, flags))
     t_all = time.time()
     # Modules are independent proof units: run PROVE_JOBS of them at once.
     # Even with every result cached, WP spends ~0.3 s per goal building the
@@ -727,6 +914,12 @@ def main():
         else:
             print("[%d/%d] %-14s %d/%d goals in %.1fs" % (
                 i, len(mods), m, r["proved"], r["total"], r["time_s"]), flush=True)
+        mm = r.get("memmodel")
+        if mm is not None:
+            print("memmodel: %s %d/%d (%d harness(es)%s)" % (
+                m, mm["proved"], mm["total"], mm["harnesses"],
+                "" if not mm["problems"] else ", %d problem(s)" % len(mm["problems"])),
+                flush=True)
         return r
 
     # Largest first, so the longest module does not start last.
@@ -783,6 +976,8 @@ def main():
                     not any("_ensures" in k for k in keys):
                 failures.append("%s: function %s has no full contract "
                                 "(needs assigns and ensures)" % (r["module"], fn))
+        if r.get("memmodel") is not None:
+            failures += memmodel_failures(r["module"], r["memmodel"])
         if base is not None and r["proved"] < base:
             failures.append("%s: proved goals dropped below baseline (%d < %d)" % (
                 r["module"], r["proved"], base))

@@ -7,7 +7,9 @@
  * *new_rkey, *a) are used only through `*`, so WP models each as its own
  * variable, and a write to one is visibly not a write to the tables.  The
  * conditions that model relies on -- each out-parameter valid and separated
- * from *p -- are this module's own preconditions (docs/METHOD.md).
+ * from the whole block p points into (`p + (..)`, as WP prints them) -- are
+ * this module's own preconditions; proofs/memmodel/mw_*_harness.c check, in
+ * the gate, that each verb's stated `requires` imply them (docs/METHOD.md).
  */
 /* uldma-wp: -wp-model Typed+ref */
 #include "mw.h"
@@ -124,7 +126,7 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
  * next generation, its R_Key in *new_rkey.  The checks are the caller's;
  * this is the one place a bind changes state. */
 /*@ requires valid: \valid(p) && \valid(new_rkey);
-    requires sep: \separated(p, new_rkey);
+    requires sep: \separated(new_rkey, p + (..));
     requires inv: ud_prot_inv(p);
     requires mw: mw < UD_PROT_NMW && p->mw[mw].live == 1;
     requires gen: p->mw[mw].gen < UD_KEY_GEN_MAX;

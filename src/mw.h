@@ -57,7 +57,7 @@
 */
 
 /*@ requires valid: \valid(p) && \valid(h) && \valid(rkey);
-    requires sep: \separated(p, h, rkey);
+    requires sep: \separated(h, rkey, p + (..));
     requires inv: ud_prot_inv(p);
     assigns p->mw[0 .. UD_PROT_NMW - 1], *h, *rkey;
     ensures inv: ud_prot_inv(p);
@@ -115,7 +115,7 @@ ud_status ud_alloc_mw(struct ud_prot *p, uint32_t pd, uint32_t *h, uint32_t *rke
       p->mw[mw].gen < UD_KEY_GEN_MAX;
 */
 /*@ requires valid: \valid(p) && \valid(new_rkey);
-    requires sep: \separated(p, new_rkey);
+    requires sep: \separated(new_rkey, p + (..));
     requires inv: ud_prot_inv(p);
     assigns p->mw[0 .. UD_PROT_NMW - 1], *new_rkey;
     ensures inv: ud_prot_inv(p);
@@ -184,7 +184,7 @@ struct ud_mw_attr {
 
 /* Query Memory Window (2.3): R_Key and PD. */
 /*@ requires valid: \valid_read(p) && \valid(a);
-    requires sep: \separated(p, a);
+    requires sep: \separated(a, p + (..));
     requires inv: ud_prot_inv(p);
     assigns *a;
     behavior no_mw:
