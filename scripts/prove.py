@@ -341,8 +341,9 @@ def run_module_wp(mod, flags, idx, count):
 # \valid_read(X)` for its one parameter X (a struct holding the arguments, so
 # that the harness's own parameter is not a ref) and then every `requires`
 # clause of FN, the same name and the same text with `X->` in front of each
-# argument -- checked here, so a harness cannot assume more than the verb
-# states nor drift from it.
+# argument, and the call passes X->P for each parameter P of FN in order --
+# checked here, so a harness cannot assume more than the verb states nor
+# drift from it.
 MEMMODEL = os.path.join(PROOFS, "memmodel")
 MM_TARGET_RE = re.compile(r"memmodel-target:\s*(\w+)")
 MM_REQ_RE = re.compile(r"\brequires\s+(\w+)\s*:\s*(.*?);", re.S)
@@ -424,6 +425,16 @@ def memmodel_check_text(mod, harness):
     if vreq is None:
         return hfn, ["%s: no contract of %s found in src/%s.h" % (harness, fn, mod)]
     probs = []
+    # the call passes each argument from the field named after FN's parameter
+    params = None
+    with open(os.path.join(SRC, mod + ".h")) as f:
+        d = re.search(r"\b%s\s*\(([^;{]*)\)\s*;" % re.escape(fn), f.read())
+    if d:
+        params = [re.findall(r"\w+", x)[-1] for x in d.group(1).split(",") if x.strip()]
+    c = re.search(r"\b%s\s*\(([^;]*)\)\s*;" % re.escape(fn), htext[hm.end():])
+    want = ["%s->%s" % (arg, x) for x in (params or [])]
+    if not c or [" ".join(x.split()) for x in c.group(1).split(",")] != want:
+        probs.append("%s: the call must be %s(%s)" % (harness, fn, ", ".join(want)))
     if hreq.pop("args", None) != "\\valid_read(%s)" % arg:
         probs.append("%s: first clause must be `requires args: \\valid_read(%s)`" % (harness, arg))
     strip = {k: re.sub(r"\b%s->" % re.escape(arg), "", v) for k, v in hreq.items()}
