@@ -124,6 +124,7 @@ static bool first_pin(const struct ud_prot *p, const uint32_t *idx, uint32_t j)
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
@@ -158,6 +159,7 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	      pg[m1] == pg[m2] ==> idx[m1] == idx[m2];
 	    loop invariant same_idx: \forall integer m1, integer m2; 0 <= m1 < j && 0 <= m2 < j &&
 	      idx[m1] == idx[m2] ==> pg[m1] == pg[m2];
+	    loop invariant empty: ud_pin_empty(p) ==> \forall integer m; 0 <= m < j ==> idx[m] <= m;
 	    loop assigns j, k, e, idx[0 .. UD_PROT_MAXPG - 1];
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
@@ -183,6 +185,7 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		    loop invariant hit: \at(found, LoopEntry) == UD_PROT_NPIN && found != UD_PROT_NPIN ==>
 		      \exists integer m; 0 <= m < j && pg[m] == pg[j] && found == idx[m];
 		    loop invariant none: found == UD_PROT_NPIN ==> \forall integer m; 0 <= m < k ==> pg[m] != pg[j];
+		    loop invariant empty: ud_pin_empty(p) ==> found == UD_PROT_NPIN || found < j;
 		    loop assigns k, found;
 		    loop variant j - k; */
 		for (k = 0; k < j && found == UD_PROT_NPIN; k++)
@@ -193,14 +196,19 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 		    loop invariant keep: \at(found, LoopEntry) != UD_PROT_NPIN ==> found == \at(found, LoopEntry);
 		    loop invariant free: \at(found, LoopEntry) == UD_PROT_NPIN && found != UD_PROT_NPIN ==>
 		      p->pin[found].count == 0 && \forall integer m; 0 <= m < j ==> idx[m] != found;
+		    loop invariant empty: ud_pin_empty(p) ==>
+		      (found == UD_PROT_NPIN ==> e <= j) && (found != UD_PROT_NPIN ==> found <= j);
 		    loop assigns e, found;
 		    loop variant UD_PROT_NPIN - e; */
 		for (e = 0; e < UD_PROT_NPIN && found == UD_PROT_NPIN; e++)
 			if (p->pin[e].count == 0u && !reserved(idx, j, e))
 				found = e;
+		/*@ assert room: ud_pin_empty(p) ==> found < UD_PROT_NPIN && found <= j &&
+		      p->pin[found].count == 0; */
 		if (found == UD_PROT_NPIN ||
 		    p->pin[found].count > UINT32_MAX - UD_PROT_MAXPG) {
 			/*@ assert fr_nospc: ud_only_pin_changed{Pre, Here}(p); */
+			/*@ assert full: !ud_pin_empty{Pre}(p); */
 			return UD_E_NOSPC;
 		}
 		idx[j] = found;
@@ -244,8 +252,19 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	    loop assigns j, p->pin[0 .. UD_PROT_NPIN - 1];
 	    loop variant n - j; */
 	for (j = 0; j < n; j++) {
+		/*@ assert c_used: \let f = idx[j]; (\exists integer m; 0 <= m < j && idx[m] == f) ==>
+		      p->pin[f].pfn == pg[j] &&
+		      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, pg[j], j); */
+		/*@ assert c_fresh: \let f = idx[j]; !(\exists integer m; 0 <= m < j && idx[m] == f) ==>
+		      p->pin[f].count == \at(p->pin[f].count, Pre); */
+		/*@ assert c_fresh_pg: !(\exists integer m; 0 <= m < j && idx[m] == idx[j]) ==>
+		      \forall integer m; 0 <= m < j ==> pg[m] != pg[j]; */
+		/*@ assert c_fresh_occ: !(\exists integer m; 0 <= m < j && idx[m] == idx[j]) ==>
+		      ud_occ{Pre}(pg, pg[j], j) == 0; */
 		p->pin[idx[j]].pfn = pg[j];
 		p->pin[idx[j]].count++;
+		/*@ assert c_step: \let f = idx[j];
+		      p->pin[f].count == \at(p->pin[f].count, Pre) + ud_occ{Pre}(pg, pg[j], j + 1); */
 	}
 	/*@ assert fr_ok: ud_only_pin_changed{Pre, Here}(p); */
 	/*@ assert p_other: \forall integer e2, integer m; 0 <= e2 < UD_PROT_NPIN && 0 <= m < n &&
@@ -262,6 +281,18 @@ static ud_status pin_pages_acct(struct ud_prot *p, const uint32_t *pg, uint32_t 
 	/*@ assert acct_unused: ud_pin_distinct{Pre}(p) ==> \forall integer e2; 0 <= e2 < UD_PROT_NPIN &&
 	      (\forall integer m; 0 <= m < n ==> idx[m] != e2) && (\at(p->pin[e2].count, Pre) > 0 || p->pin[e2].count > 0) ==>
 	      p->pin[e2].count == \at(p->pin[e2].count, Pre) + ud_occ{Pre}(pg, p->pin[e2].pfn, n); */
+	/*@ assert d_used: \forall integer m1, integer m2; 0 <= m1 < n && 0 <= m2 < n &&
+	      idx[m1] != idx[m2] ==> p->pin[idx[m1]].pfn != p->pin[idx[m2]].pfn; */
+	/*@ assert d_mixed: ud_pin_distinct{Pre}(p) ==> \forall integer m, integer e2;
+	      0 <= m < n && 0 <= e2 < UD_PROT_NPIN && p->pin[e2].count > 0 &&
+	      (\forall integer m2; 0 <= m2 < n ==> idx[m2] != e2) ==>
+	      p->pin[e2].pfn != p->pin[idx[m]].pfn; */
+	/*@ assert d_unused: ud_pin_distinct{Pre}(p) ==> \forall integer e1, integer e2;
+	      0 <= e1 < UD_PROT_NPIN && 0 <= e2 < UD_PROT_NPIN && e1 != e2 &&
+	      p->pin[e1].count > 0 && p->pin[e2].count > 0 &&
+	      (\forall integer m2; 0 <= m2 < n ==> idx[m2] != e1) &&
+	      (\forall integer m2; 0 <= m2 < n ==> idx[m2] != e2) ==>
+	      p->pin[e1].pfn != p->pin[e2].pfn; */
 	/*@ assert inv_pd: ud_inv_pd(p); */
 	/*@ assert inv_qp: ud_inv_qp(p); */
 	/*@ assert inv_ah: ud_inv_ah(p); */
@@ -782,6 +813,7 @@ static void mr_release(struct ud_prot *p, uint32_t i)
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
@@ -799,6 +831,16 @@ static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	return pin_pages_acct(p, pg, n);
 }
 
+/*@ ghost
+  /@ requires n: n <= UD_PROT_MAXPG;
+     requires valid: \valid_read(a + (0 .. n - 1));
+     assigns \nothing;
+     ensures pos: \forall integer f; ud_occ16(a, f, n) >= 0; @/
+  static void occ16_pos(const uint32_t *a, uint32_t n)
+  {
+  }
+*/
+
 /* Add one registration of each of pg[0 .. n-1] to the pin table
  * (pin_pages_acct); when the table counted registrations, it then counts
  * them plus the list (ud_pin_added). */
@@ -810,6 +852,7 @@ static ud_status pin_pages16(struct ud_prot *p, const uint32_t *pg, uint32_t n)
     assigns p->pin[0 .. UD_PROT_NPIN - 1], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e] == \old(p->pin[e]);
     ensures frame: ud_only_pin_changed{Pre, Post}(p);
@@ -819,6 +862,7 @@ static ud_status pin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 {
 	ud_status st;
 
+	/*@ ghost occ16_pos(pg, n); */
 	st = pin_pages16(p, pg, n);
 	if (st != UD_OK)
 		return st;
@@ -826,6 +870,13 @@ static ud_status pin_list(struct ud_prot *p, const uint32_t *pg, uint32_t n)
 	/*@ assert l_list: \forall integer m; 0 <= m < n ==> ud_pinned(p, pg[m]); */
 	/*@ assert l_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert l_pgs: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert l_d0: ud_pin_inv{Pre}(p) ==> ud_pin_distinct{Pre}(p); */
+	/*@ assert l_keep_pfn: ud_pin_distinct{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
+	      \at(p->pin[e].count, Pre) > 0 ==> p->pin[e].pfn == \at(p->pin[e].pfn, Pre); */
+	/*@ assert l_occ_pos: \forall integer e; 0 <= e < UD_PROT_NPIN ==>
+	      ud_occ16{Pre}(pg, p->pin[e].pfn, n) >= 0; */
+	/*@ assert l_keep_cnt: ud_pin_distinct{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
+	      \at(p->pin[e].count, Pre) > 0 ==> p->pin[e].count >= \at(p->pin[e].count, Pre); */
 	/*@ assert l_keep: ud_pin_inv{Pre}(p) ==> \forall integer e; 0 <= e < UD_PROT_NPIN &&
 	      \at(p->pin[e].count, Pre) > 0 ==> p->pin[e].count > 0 &&
 	      p->pin[e].pfn == \at(p->pin[e].pfn, Pre); */
@@ -907,6 +958,7 @@ static void mr_fill(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
     assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env;
     ensures inv: ud_prot_inv(p);
     ensures codes: \result == UD_OK || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures nospc: \result == UD_E_NOSPC ==> !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==> *p == \old(*p);
     ensures set: \result == UD_OK ==> ud_mr_set(p, i, pd, access, iova, len, off);
     ensures pages: \result == UD_OK ==>
@@ -1165,8 +1217,10 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
 		return UD_E_RANGE;
 	npages = (uint32_t)((off + len + (UD_PAGE_SIZE - 1u)) / UD_PAGE_SIZE);
 	i = free_mr(p);
-	if (i == UD_PROT_NMR)
+	if (i == UD_PROT_NMR) {
+		/*@ assert full: !ud_mr_room{Pre}(p); */
 		return UD_E_NOSPC;
+	}
 	/* 1.2.2: the OS memory routine chooses the pages; checked, not trusted. */
 	if (ud_plat_prot_pages(va, npages, pg) != UD_OK || !to_pfns(pg, npages, pfn))
 		return UD_E_PLATFORM;
@@ -1176,6 +1230,7 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
 	/*@ assert v_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert v_pg: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert v_same: ud_pin_same{Pre, Here}(p); */
+	/*@ assert v_empty: ud_pin_empty{Pre}(p) ==> ud_pin_empty(p); */
 	st = mr_install(p, i, pd, access, va, (uint32_t)len, off, npages, pfn);
 	if (st != UD_OK)
 		return st;
@@ -1213,14 +1268,17 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
 	    !to_pfns(pages, npages, pfn))
 		return UD_E_INVAL;
 	i = free_mr(p);
-	if (i == UD_PROT_NMR)
+	if (i == UD_PROT_NMR) {
+		/*@ assert full: !ud_mr_room{Pre}(p); */
 		return UD_E_NOSPC;
+	}
 	/*@ assert v_nowin: \forall integer w; 0 <= w < UD_PROT_NMW && p->mw[w].bound == 1 ==>
 	      ud_mw_ok(p, w) && p->mw[w].mr != i; */
 	/*@ assert v_pins: ud_pins_same{Pre, Here}(p); */
 	/*@ assert v_np: ud_mr_np_same{Pre, Here}(p); */
 	/*@ assert v_pg: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert v_same: ud_pin_same{Pre, Here}(p); */
+	/*@ assert v_empty: ud_pin_empty{Pre}(p) ==> ud_pin_empty(p); */
 	st = mr_install(p, i, pd, access, iova, (uint32_t)len, off, npages, pfn);
 	if (st != UD_OK)
 		return st;

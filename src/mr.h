@@ -80,13 +80,23 @@ struct ud_mr_attr {
       p->mr[i].live == 1 && p->mr[i].pd == pd && p->mr[i].access == acc &&
       p->mr[i].iova == iova && p->mr[i].len == len && p->mr[i].off == off &&
       p->mr[i].npages == (off + len + 4095) / 4096;
+
+    // ---- room (PROT-MR-10)
+    // A region slot can be had: free, and its generation can still grow.
+    predicate ud_mr_room{L}(struct ud_prot *p) =
+      \exists integer k; 0 <= k < UD_PROT_NMR && p->mr[k].live == 0 && p->mr[k].gen < UD_KEY_GEN_MAX;
+
+    // No pin entry in use: the table can take any list of at most
+    // UD_PROT_MAXPG pages (UD_PROT_MAXPG <= UD_PROT_NPIN).
+    predicate ud_pin_empty{L}(struct ud_prot *p) =
+      \forall integer e; 0 <= e < UD_PROT_NPIN ==> p->pin[e].count == 0;
 */
 
 /* ibv_reg_mr: register [va, va+len) of the calling process; the platform
  * chooses the physical pages (1.2.2); the region starts at va's offset in
  * the first page (1.2.1).  Seed example: va 0x141200, len 10000. */
 /*@ requires valid: \valid(p) && \valid(h) && \valid(lkey) && \valid(rkey);
-    requires sep: \separated(p, h, lkey, rkey);
+    requires sep: \separated(p + (..), h, lkey, rkey);
     requires inv: ud_prot_inv(p);
     assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
@@ -96,6 +106,7 @@ struct ud_mr_attr {
       \result == UD_E_PLATFORM;
     ensures e_pd: !ud_pd_ok(\old(p), pd) ==> \result == UD_E_NOENT;
     ensures e_acc: ud_pd_ok(\old(p), pd) && !ud_mr_acc_ok(access) ==> \result == UD_E_INVAL;
+    ensures full: \result == UD_E_NOSPC ==> !ud_mr_room{Pre}(p) || !ud_pin_empty{Pre}(p);
     ensures e_len: ud_pd_ok(\old(p), pd) && ud_mr_acc_ok(access) && len == 0 ==> \result == UD_E_INVAL;
     ensures e_wrap: ud_pd_ok(\old(p), pd) && ud_mr_acc_ok(access) && len >= 1 &&
       !ud_no_wrap64(va, len) ==> \result == UD_E_OVERFLOW;
@@ -116,8 +127,8 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
  * ending anywhere inside the last page. */
 /*@ requires valid: \valid(p) && \valid(h) && \valid(lkey) && \valid(rkey);
     requires list: npages <= UD_PROT_MAXPG ==> \valid_read(pages + (0 .. npages - 1));
-    requires sep: \separated(p, h, lkey, rkey) &&
-      (npages <= UD_PROT_MAXPG ==> \separated(pages + (0 .. npages - 1), p, h, lkey, rkey));
+    requires sep: \separated(p + (..), h, lkey, rkey) && \separated(pages + (..), h, lkey, rkey) &&
+      (npages <= UD_PROT_MAXPG ==> \separated(pages + (0 .. npages - 1), p));
     requires inv: ud_prot_inv(p);
     assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
@@ -127,6 +138,7 @@ ud_status ud_reg_mr(struct ud_prot *p, uint32_t pd, uint64_t va, uint64_t len,
       \result == UD_E_PLATFORM;
     ensures e_pd: !ud_pd_ok(\old(p), pd) ==> \result == UD_E_NOENT;
     ensures e_acc: ud_pd_ok(\old(p), pd) && !ud_mr_acc_ok(access) ==> \result == UD_E_INVAL;
+    ensures full: \result == UD_E_NOSPC ==> !ud_mr_room{Pre}(p) || !ud_pin_empty{Pre}(p);
     ensures unchanged: \result != UD_OK ==>
       *p == \old(*p) && *h == \old(*h) && *lkey == \old(*lkey) && *rkey == \old(*rkey);
     ensures ok_slot: \result == UD_OK ==> *h < UD_PROT_NMR && \at(p->mr[\at(*h, Post)].live, Pre) == 0 &&
@@ -145,7 +157,7 @@ ud_status ud_reg_phys_mr(struct ud_prot *p, uint32_t pd, const uint64_t *pages,
  * pages as region `mr` (same length, same offset in the first page), with
  * its own VA, PD and access. */
 /*@ requires valid: \valid(p) && \valid(h) && \valid(lkey) && \valid(rkey);
-    requires sep: \separated(p, h, lkey, rkey);
+    requires sep: \separated(p + (..), h, lkey, rkey);
     requires inv: ud_prot_inv(p);
     assigns *p, *h, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
@@ -177,7 +189,7 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
  * gets a new generation: every earlier key of it stops validating.
  * Refused with UD_E_BUSY while a window is bound to it (2.5). */
 /*@ requires valid: \valid(p) && \valid(lkey) && \valid(rkey);
-    requires sep: \separated(p, lkey, rkey);
+    requires sep: \separated(p + (..), lkey, rkey);
     requires inv: ud_prot_inv(p);
     assigns *p, *lkey, *rkey, ud_env;
     ensures inv: ud_prot_inv(p);
@@ -207,7 +219,7 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 
 /* Query Memory Region (1.2.5): L_Key, R_Key, access, PD (and range). */
 /*@ requires valid: \valid_read(p) && \valid(a);
-    requires sep: \separated(p, a);
+    requires sep: \separated(p + (..), a);
     requires inv: ud_prot_inv(p);
     assigns *a;
     behavior no_mr:
