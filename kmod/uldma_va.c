@@ -138,8 +138,10 @@ struct ud_va_state {
 	struct ud_va_rx rx;
 	struct ud_ff ff;
 	struct ud_fh fh;
-	struct ud_fh_map map;		/* the snapshot of one fault         */
-	struct ud_fh_action act;
+	/* The snapshot of one fault, in an allocation of its own:
+	 * ud_fh_drain asks the mapping apart from the whole block of fh and
+	 * ff (its `sep`: what WP's Typed+ref model assumes; docs/METHOD.md). */
+	struct ud_fh_map *map;
 	struct mm_struct *bank_mm[UD_SMMU_NCB];	/* mmgrab'ed: bank = PD */
 	struct ud_va_chan chan[UD_PROT_NQP];
 	struct ud_eng_va eng;		/* the posted blocks (src/eng_va.c)  */
@@ -454,7 +456,7 @@ static void ud_va_snapshot(struct ud_va_state *s, u16 pdid, u32 vpn)
 	struct mm_struct *mm;
 	u8 rights;
 
-	ud_fh_map_init(&s->map);
+	ud_fh_map_init(s->map);
 	mm = pdid < UD_SMMU_NCB ? s->bank_mm[pdid] : NULL;
 	if (!mm || vpn >= UD_FH_VPN_LIM || !mmget_not_zero(mm))
 		return;
@@ -470,7 +472,7 @@ static void ud_va_snapshot(struct ud_va_state *s, u16 pdid, u32 vpn)
 		rights = ((vma->vm_flags & VM_READ) ? UD_FH_R_READ : 0) |
 			 ((vma->vm_flags & VM_WRITE) ? UD_FH_R_WRITE : 0);
 		if (rights)
-			ud_fh_map_add(&s->map, pdid, 0, rights,
+			ud_fh_map_add(s->map, pdid, 0, rights,
 				      (u32)(a >> PAGE_SHIFT),
 				      (u32)((e - a) >> PAGE_SHIFT));
 	}
@@ -503,6 +505,10 @@ static void ud_va_fault_work(struct work_struct *w)
 	struct ud_va_state *s;
 	struct ud_ff_entry fe;
 	struct ud_fh_fault f;
+	/* A local, not a field of *s: ud_fh_handle and ud_fh_drain ask the
+	 * action record apart from the whole blocks of fh and the mapping
+	 * (their `sep`, what WP's Typed+ref model assumes; docs/METHOD.md). */
+	struct ud_fh_action act;
 	u32 n;
 
 	mutex_lock(&va.lock);
@@ -514,8 +520,8 @@ static void ud_va_fault_work(struct work_struct *w)
 	while (s->nsrcf) {
 		f = s->srcf[--s->nsrcf];
 		ud_va_snapshot(s, f.pdid, f.vpn);
-		ud_fh_handle(&s->fh, &s->map, &f, &s->act);
-		ud_va_count_action(&s->act);
+		ud_fh_handle(&s->fh, s->map, &f, &act);
+		ud_va_count_action(&act);
 	}
 	while (s->ff.count) {
 		/* The head entry names the page whose mapping is needed. */
@@ -523,12 +529,12 @@ static void ud_va_fault_work(struct work_struct *w)
 				       s->ff.hi[s->ff.head], &fe) == UD_OK)
 			ud_va_snapshot(s, fe.pdid, fe.vpn);
 		else
-			ud_fh_map_init(&s->map);
+			ud_fh_map_init(s->map);
 		n = 0;
-		if (ud_fh_drain(&s->fh, &s->ff, &s->map, &s->act, 1, &n) !=
+		if (ud_fh_drain(&s->fh, &s->ff, s->map, &act, 1, &n) !=
 		    UD_OK || n == 0)
 			break;
-		ud_va_count_action(&s->act);
+		ud_va_count_action(&act);
 	}
 	mutex_unlock(&va.lock);
 	ud_va_kick();
@@ -842,6 +848,11 @@ int ud_kmod_va_start(void)
 	s = kvzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
+	s->map = kvzalloc(sizeof(*s->map), GFP_KERNEL);
+	if (!s->map) {
+		kvfree(s);
+		return -ENOMEM;
+	}
 	mutex_init(&va.lock);
 	init_waitqueue_head(&va.wq);
 	INIT_WORK(&va.fwork, ud_va_fault_work);
@@ -851,6 +862,7 @@ int ud_kmod_va_start(void)
 		WARN_ON(ud_smmu_configure(&s->smmu, cb, false, true) != UD_OK);
 	if (ud_r5_sched_init(&s->r5, UD_R5_SCHED_WIN, UD_VA_PERIOD_NS) !=
 	    UD_OK) {
+		kvfree(s->map);
 		kvfree(s);
 		return -EINVAL;
 	}
@@ -871,6 +883,7 @@ int ud_kmod_va_start(void)
 	return 0;
 err_free:
 	va.s = NULL;
+	kvfree(s->map);
 	kvfree(s);
 	return -ENOMEM;
 }
@@ -891,6 +904,7 @@ void ud_kmod_va_stop(void)
 	}
 	for (i = 0; i < UD_PROT_NQP; i++)
 		WARN_ON(va.s->chan[i].live);
+	kvfree(va.s->map);
 	kvfree(va.s);
 	va.s = NULL;
 	mutex_destroy(&va.lock);

@@ -1145,8 +1145,12 @@ static void ev_task_dst(struct bm_node *nd, bm_time t)
 	g_kern = s + bm->p.fifo_pop_ns;
 	g_user = nd->user_free;
 	g_in_src = false;
+	/* The mapping is read only; a local copy keeps it apart from the
+	 * blocks of fh and ff, as ud_fh_drain's `sep` asks (WP's Typed+ref
+	 * hypotheses, docs/METHOD.md): nd->map shares nd's block. */
+	struct ud_fh_map map = nd->map;
 	bm_cur = nd;
-	ud_status r = ud_fh_drain(&nd->fh, &nd->ff, &nd->map, &act, 1, &n);
+	ud_status r = ud_fh_drain(&nd->fh, &nd->ff, &map, &act, 1, &n);
 	bm_cur = NULL;
 	BM_ASSERT(r == UD_OK || r == UD_E_EMPTY, "ud_fh_drain: %d", (int)r);
 	if (n == 0) {
