@@ -151,7 +151,7 @@ link_srcs = $(foreach m,$(call links,$(1)),$(call mod_src,$(m)) $(wildcard tests
 incl_tests = $(addprefix tests/unit/,$(shell sed -n 's|^\#include "\(test_[a-z0-9_]*\.c\)".*|\1|p' $(1)))
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: tests/unit/%.c $$(call link_srcs,tests/unit/%.c) $$(call incl_tests,tests/unit/%.c) $(wildcard src/*.h wip/src/*.h spec/*.acsl tests/support/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $$(call link_srcs,tests/unit/%.c) $$(call incl_tests,tests/unit/%.c) $(wildcard src/*.h wip/src/*.h spec/*.acsl tests/support/*.h tests/kat/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -g -O1 $(SAN) -Wall -Wextra -Werror -Isrc -Iwip/src -Ispec -Itests/support \
 		-Itests/unit $(call cflags,$<) $< $(call link_srcs,$<) -o $@ $$(pkg-config --cflags --libs check)

@@ -542,6 +542,9 @@ void ud_r5_main(void)
 #ifdef UD_HAVE_FAULT_MSG
 	ud_kat_fault_msg(&st);
 #endif
+#ifdef UD_HAVE_REQ_MSG
+	ud_kat_req_msg(&st);
+#endif
 #ifdef UD_HAVE_SHADOW
 	ud_kat_shadow(&st);
 #endif

@@ -83,6 +83,9 @@ int ud_kmod_selftest(struct ud_kmod_selftest *st)
 #ifdef UD_HAVE_FAULT_MSG
 	ud_kat_fault_msg(st);
 #endif
+#ifdef UD_HAVE_REQ_MSG
+	ud_kat_req_msg(st);
+#endif
 #ifdef UD_HAVE_SHADOW
 	ud_kat_shadow(st);
 #endif

@@ -55,6 +55,55 @@ static inline void ud_kat_fault_msg(UD_KAT_CTX *ctx)
 }
 #endif /* UD_HAVE_FAULT_MSG */
 
+#ifdef UD_HAVE_REQ_MSG
+#include "req_msg.h"
+
+/*
+ * A request in the R5 mailbox (src/req_msg.h layout; seed 004 1.3.2.1,
+ * 1.3.2.2, 3.2.1): a transfer request, pd 2, vc 3, node 6, src 0x100000,
+ * dst 0x200000, 20000 bytes:
+ *   w0 = 3 (opcode) + 2<<2 (wired PDID) + 0<<18 (transfer) + 2<<19 (pd)
+ *        + 3<<23 (vc) = 0x0190000b,  w1 = 6 (node),
+ *   w2 = (0x100000 mod 2^30) << 2 = 0x00400000, w3 = 0x100000 >> 30 = 0,
+ *   w4 = 0x00800000, w5 = 0, w6 = 20000 << 2 = 0x00013880,
+ *   w7 = (w0 >> 18 = 0x64) + 6 + 0x400000 + 0x800000 + 0x13880
+ *        + 0x55445251 = 0x56058b3b.
+ * The packetizer wiring PDID 3 into a message whose pd is 2:
+ *   w0 = 0x0190000b + (3 - 2) << 2 = 0x0190000f; the check leaves the wired
+ *   PDID out, so the words still check and decode says FORGED.
+ */
+#define UD_KAT_REQ_W0 0x0190000bu
+#define UD_KAT_REQ_W7 0x56058b3bu
+
+static inline void ud_kat_req_msg(UD_KAT_CTX *ctx)
+{
+	struct ud_req_msg m = { UD_REQ_XFER, 2u, 3u, 2u, 6u, 0x100000u, 0x200000u, 20000u };
+	struct ud_req_msg d = { 0, 0, 0, 0, 0, 0, 0, 0 };
+	uint32_t w[UD_REQ_WORDS] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+
+	UD_KAT_CHECK(ctx, "req encode ok", ud_req_encode(&m, w) == UD_OK);
+	UD_KAT_CHECK(ctx, "req words", w[0] == UD_KAT_REQ_W0 && w[1] == 6u &&
+				       w[2] == 0x00400000u && w[3] == 0u &&
+				       w[4] == 0x00800000u && w[5] == 0u &&
+				       w[6] == 0x00013880u && w[7] == UD_KAT_REQ_W7);
+	UD_KAT_CHECK(ctx, "req decode fields", ud_req_decode(w, &d) == UD_OK &&
+					       d.type == UD_REQ_XFER && d.pd == 2u &&
+					       d.vc == 3u && d.wired_pd == 2u && d.node == 6u &&
+					       d.src == 0x100000u && d.dst == 0x200000u &&
+					       d.len == 20000u);
+	w[7] ^= 1u;
+	UD_KAT_CHECK(ctx, "req torn word refused", ud_req_decode(w, &d) == UD_REQ_E_CHECK);
+	w[7] ^= 1u;
+	w[0] = UD_KAT_REQ_W0 + 4u;
+	UD_KAT_CHECK(ctx, "req wired PDID other than pd refused",
+		     ud_req_decode(w, &d) == UD_E_FORGED);
+	w[0] = (UD_KAT_REQ_W0 & ~3u) | 2u;	/* opcode 2: a RAPF, not a request */
+	UD_KAT_CHECK(ctx, "req other opcode refused", ud_req_decode(w, &d) == UD_E_INVAL);
+	m.pd = 16u;	/* one past the 4-bit field */
+	UD_KAT_CHECK(ctx, "req encode range", ud_req_encode(&m, w) == UD_E_RANGE);
+}
+#endif /* UD_HAVE_REQ_MSG */
+
 #ifdef UD_HAVE_SHADOW
 #include "shadow.h"
 

@@ -1,4 +1,4 @@
-/* uldma-links: fault_msg shadow fault_fifo utlb_table utlb_cache utlb_lookup */
+/* uldma-links: fault_msg req_msg shadow fault_fifo utlb_table utlb_cache utlb_lookup */
 /*
  * The known answers of tests/kat/ud_kat.h on the host: the same list the
  * kernel module checks at load and the R5 firmware at boot.  A failure here
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #define UD_HAVE_FAULT_MSG 1
+#define UD_HAVE_REQ_MSG 1
 #define UD_HAVE_SHADOW 1
 #define UD_HAVE_FAULT_FIFO 1
 #define UD_HAVE_UTLB_TABLE 1
@@ -38,6 +39,15 @@ START_TEST(kat_fault_msg)
 	struct kat_ctx c = { 0, 0 };
 	ud_kat_fault_msg(&c);
 	ck_assert_uint_eq(c.passed, 6);
+}
+END_TEST
+
+START_TEST(kat_req_msg)
+{
+	struct kat_ctx c = { 0, 0 };
+	ud_kat_req_msg(&c);
+	ck_assert_uint_eq(c.passed, 7);
+	ck_assert_uint_eq(c.total, 7);
 }
 END_TEST
 
@@ -79,6 +89,7 @@ int main(void)
 	Suite *s = suite_create("kat");
 	TCase *tc = tcase_create("known_answers");
 	tcase_add_test(tc, kat_fault_msg);
+	tcase_add_test(tc, kat_req_msg);
 	tcase_add_test(tc, kat_shadow);
 	tcase_add_test(tc, kat_fault_fifo);
 	tcase_add_test(tc, kat_utlb);
