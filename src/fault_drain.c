@@ -166,7 +166,8 @@ static bool map_ok(const struct ud_fh_map *map)
  * (spec/fault_drain.acsl) and nothing else. */
 /*@
   requires valid: \valid(h) && \valid_read(map) && \valid(act);
-  requires sep: \separated(h, map, act);
+  requires sep: \separated(h, map) && \separated(act, h + (..)) &&
+    \separated(act, map + (..));
   requires inv: ud_fh_inv(h);
   requires room: ud_fh_log_room(1);
   requires entry: ud_ff_fields_ok(e.src_id, e.tr_id, e.seq, e.pdid, e.proc, e.vpn,
@@ -224,6 +225,38 @@ static void drain_handle(struct ud_fh *h, const struct ud_fh_map *map,
 	//@ assert f_u8: f.proc == e.proc && f.dir == UD_FH_DIR_DST;
 }
 
+/* Store a handled action into acts[k].  Its own function so that the
+ * frames of the store -- the older actions, the handler's state and the
+ * FIFO (h and ff ghost: only read in logic) -- are proved in a context
+ * holding nothing else; in drain_rec's context, after the handling, the
+ * store's frames timed out (docs/METHOD.md, "The model's hypotheses"). */
+/*@
+  requires valid: \valid(acts + k) && \valid(a);
+  requires sep: \separated(a, acts + (..)) && \separated(acts + k, h) &&
+    \separated(acts + k, ff);
+  assigns acts[k];
+  ensures stored: acts[k] == *a;
+  ensures fault: acts[k].fault.node == a->fault.node && acts[k].fault.trid == a->fault.trid &&
+    acts[k].fault.seq == a->fault.seq && acts[k].fault.pdid == a->fault.pdid &&
+    acts[k].fault.proc == a->fault.proc && acts[k].fault.vpn == a->fault.vpn &&
+    acts[k].fault.dir == a->fault.dir;
+  ensures kept: \forall integer j; 0 <= j < k ==> acts[j] == \old(acts[j]);
+  ensures kept_fault: \forall integer j; 0 <= j < k ==> acts[j].fault == \old(acts[j].fault);
+  ensures kept_out: \forall integer j; 0 <= j < k ==>
+    acts[j].outcome == \old(acts[j].outcome) && acts[j].err == \old(acts[j].err);
+  ensures inv: ud_fh_inv{Pre}(h) ==> ud_fh_inv(h);
+  ensures ff_same: ud_ff_same{Pre, Post}(ff);
+*/
+static void put_action(struct ud_fh_action *acts, uint32_t k, const struct ud_fh_action *a)
+	/*@ ghost (struct ud_fh *h, struct ud_ff *ff) */
+{
+	acts[k] = *a;
+	/* h's invariant across the store, in steps (as one goal: cvc4 47 s) */
+	//@ assert h_sc: h->victim == \at(h->victim, Pre) && h->mode == \at(h->mode, Pre);
+	/*@ assert h_s: \forall integer i; 0 <= i < UD_FH_NSRC ==>
+	      h->s[i] == \at(h->s[i], Pre); */
+}
+
 /* Record one popped entry: handle it into acts[*n] and count it in *n.
  * Its contract carries the frames the drain's step needs across the
  * handling -- the FIFO (`ff_same`, ff a ghost parameter: the handling
@@ -263,6 +296,7 @@ static void drain_rec(struct ud_fh *h, const struct ud_fh_map *map, struct ud_ff
 	/*@ ghost (struct ud_ff *ff) */
 {
 	uint32_t k = *n;
+	struct ud_fh_action a;
 
 	/* The separations the frames below use, named (their instances are
 	 * then in every frame goal's context). */
@@ -270,7 +304,13 @@ static void drain_rec(struct ud_fh *h, const struct ud_fh_map *map, struct ud_ff
 	      \separated(&ff->last_seq, h) && \separated(&ff->last_seq, acts + k); */
 	/*@ assert sp_acts: \forall integer j; 0 <= j < k ==>
 	      \separated(acts + j, h) && \separated(acts + j, acts + k); */
-	drain_handle(h, map, e, &acts[k]);
+	/* Handled into a local, copied into acts[k] at the end: the
+	 * handler's writes then reach no cell of acts, so the frames of the
+	 * older actions below need no offset arithmetic against acts[k]
+	 * (with the call writing &acts[k], a_trid took z3 22-35 s; with a
+	 * local, 3 s), and ud_fh_handle's action record is apart from h's
+	 * and map's blocks (Typed+ref's hypothesis) by being a local. */
+	drain_handle(h, map, e, &a);
 	/* The frames below, one small goal per memory chunk the callee
 	 * writes (2026-11-26, docs/METHOD.md): as one equality, ff_same
 	 * z3 18-19M steps (25-32 s).  Split: every goal under 11 s.  The
@@ -312,6 +352,19 @@ static void drain_rec(struct ud_fh *h, const struct ud_fh_map *map, struct ud_ff
 	      acts[j].fault.dir == \at(acts[j].fault.dir, Pre); */
 	/*@ assert a_fault: \forall integer j; 0 <= j < k ==>
 	      acts[j].fault == \at(acts[j].fault, Pre); */
+	put_action(acts, k, &a) /*@ ghost (h, ff) */;
+	/* Across the store: the older actions as at Pre (the store's kept_*
+	 * and the call's a_*), the new one the entry's fault. */
+	/*@ assert k_fault: \forall integer j; 0 <= j < k ==>
+	      acts[j].fault == \at(acts[j].fault, Pre); */
+	/*@ assert k_out: \forall integer j; 0 <= j < k ==>
+	      acts[j].outcome == \at(acts[j].outcome, Pre); */
+	/*@ assert k_err: \forall integer j; 0 <= j < k ==>
+	      acts[j].err == \at(acts[j].err, Pre); */
+	/*@ assert w_f32: acts[k].fault.node == e.src_id && acts[k].fault.vpn == e.vpn; */
+	/*@ assert w_f16: acts[k].fault.trid == e.tr_id && acts[k].fault.seq == e.seq &&
+	      acts[k].fault.pdid == e.pdid; */
+	/*@ assert w_f8: acts[k].fault.proc == e.proc && acts[k].fault.dir == UD_FH_DIR_DST; */
 	*n = k + 1;
 	/* The tallies of the older actions are the same as at Pre: by
 	 * induction over the prefix, one unfolding per step (ghost). */

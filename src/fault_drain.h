@@ -43,7 +43,15 @@
 /*@
   requires valid: \valid(h) && \valid(ff) && \valid_read(map) && \valid(n) &&
     \valid(acts + (0 .. cap - 1));
-  requires sep: \separated(h, ff, map, n, acts + (0 .. cap - 1));
+  // What WP's Typed+ref model assumes here and in the callees
+  // (proofs/memmodel/fault_drain_drain_harness.c): n apart from the whole
+  // block of each other pointer, and map (a ref in drain_next) apart from
+  // the blocks of acts, ff and h (ud_fh_handle's action record is a local
+  // of drain_rec, copied into acts)
+  requires sep: \separated(h, ff, map, n, acts + (0 .. cap - 1)) &&
+    \separated(n, acts + (..)) && \separated(n, ff + (..)) && \separated(n, h + (..)) &&
+    \separated(n, map + (..)) && \separated(map, acts + (..)) &&
+    \separated(map, ff + (..)) && \separated(map, h + (..));
   requires inv: ud_fh_inv(h) && ud_ff_inv(ff);
   requires map_inv: ud_fh_map_inv(map);
   requires room: ud_fh_log_room(cap);

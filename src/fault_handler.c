@@ -62,7 +62,7 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
 /* Complete the transfer with err: no page-in, no RAPF; remember it. */
 /*@
   requires valid: \valid(h) && \valid_read(f) && \valid(act);
-  requires sep: \separated(h, f, act);
+  requires sep: \separated(h, f) && \separated(act, f + (..)) && \separated(act, h + (..));
   requires inv: ud_fh_inv(h);
   requires fault_ok: ud_fh_fault_ok(f);
   requires err: err == UD_E_PERM || err == UD_E_FAULT;
@@ -94,7 +94,8 @@ static void ud_fh_fail(struct ud_fh *h, const struct ud_fh_fault *f,
 /* Page in [f->vpn, f->vpn + n), then post one RAPF and remember f. */
 /*@
   requires valid: \valid(h) && \valid_read(map) && \valid_read(f) && \valid(act);
-  requires sep: \separated(h, map, f, act);
+  requires sep: \separated(h, map, f) && \separated(act, f + (..)) &&
+    \separated(act, h + (..)) && \separated(act, map + (..));
   requires inv: ud_fh_inv(h);
   requires fault_ok: ud_fh_fault_ok(f);
   requires count: 1 <= n <= UD_FH_AHEAD_MAX;

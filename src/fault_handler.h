@@ -196,7 +196,10 @@ ud_status ud_fh_map_add(struct ud_fh_map *m, uint16_t pdid, uint8_t proc,
 /* Handle one fault (steps 1-6 above). */
 /*@
   requires valid: \valid(h) && \valid_read(map) && \valid_read(f) && \valid(act);
-  requires sep: \separated(h, map, f, act);
+  // act apart from the whole block of each other pointer: what WP's
+  // Typed+ref model assumes (proofs/memmodel/fault_handler_handle_harness.c)
+  requires sep: \separated(h, map, f) && \separated(act, f + (..)) &&
+    \separated(act, h + (..)) && \separated(act, map + (..));
   requires inv: ud_fh_inv(h);
   requires map_inv: ud_fh_map_inv(map);
   requires room: ud_fh_log_room(1);

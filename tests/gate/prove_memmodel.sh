@@ -4,7 +4,7 @@
 #
 # On a copy of the tree (tests/gate/lib/copy_tree.sh):
 #   1. the unmodified copy: `scripts/prove.py --lint` passes and every
-#      harness goal of mw proves
+#      harness goal of mw, fault_handler and fault_drain proves
 #      (`make prove-memmodel`, replaying this tree's proofs/cache);
 #   2. a harness whose `requires sep` is not its verb's (the old, weaker
 #      `\separated(p, h, rkey)` of ud_alloc_mw, mw.h left as it is): the
@@ -36,10 +36,10 @@ gate_copy_tree "$root" "$tmp"
 # 1. the unmodified copy.
 (cd "$copy" && python3 scripts/prove.py --lint) >"$tmp/lint0.log" 2>&1 ||
 	{ cat "$tmp/lint0.log"; fail "lint fails on the unmodified tree"; }
-(cd "$copy" && make -s prove-memmodel M="mw" WP_PAR=1 \
+(cd "$copy" && make -s prove-memmodel M="mw fault_handler fault_drain" WP_PAR=1 \
 	WP_CACHE=replay WP_CACHE_DIR="$root/proofs/cache") >"$tmp/mm0.log" 2>&1 ||
 	{ cat "$tmp/mm0.log"; fail "a harness goal is unproved on the unmodified tree"; }
-for m in mw; do
+for m in mw fault_handler fault_drain; do
 	grep -q "^memmodel: $m [0-9]" "$tmp/mm0.log" ||
 		{ cat "$tmp/mm0.log"; fail "no memmodel line for $m"; }
 done
