@@ -9,6 +9,8 @@
 #   2. a harness whose `requires sep` is not its verb's (the old, weaker
 #      `\separated(p, h, rkey)` of ud_alloc_mw, mw.h left as it is): the
 #      lint fails naming the clause, before any prover runs;
+#   2b. a public verb the model assumes hypotheses of with no harness
+#      (mw_query_harness.c removed): the gate names ud_query_mw;
 #   3. ud_alloc_mw's contract AND its harness back to that weaker `sep`
 #      (what mw.h said before issue 19 item 3): the harness run fails on
 #      the model's block separation at the call
@@ -66,6 +68,21 @@ if (cd "$copy" && python3 scripts/prove.py --lint) >"$tmp/lint1.log" 2>&1; then
 fi
 grep -q 'mw_alloc_harness.c: requires sep is' "$tmp/lint1.log" ||
 	{ cat "$tmp/lint1.log"; fail "the lint failed without naming the harness's clause"; }
+
+# 2b. a verb with no harness: named, from WP's own list of the functions
+# it assumes hypotheses of.
+cp "$tmp/h.c" "$h"
+mv "$copy/proofs/memmodel/mw_query_harness.c" "$tmp/q.c"
+if (cd "$copy" && make -s prove-memmodel M=mw WP_PAR=1 WP_CACHE=replay \
+	WP_CACHE_DIR="$root/proofs/cache") >"$tmp/mm2.log" 2>&1; then
+	cat "$tmp/mm2.log"
+	fail "a verb Typed+ref assumes hypotheses of passed with no harness"
+fi
+grep -q 'FAIL: mw: memmodel: ud_query_mw: Typed+ref assumes hypotheses of it and no harness' \
+	"$tmp/mm2.log" || { cat "$tmp/mm2.log"; fail "the missing harness was not named"; }
+mv "$tmp/q.c" "$copy/proofs/memmodel/mw_query_harness.c"
+weaken "$h" 'requires sep: \separated(a->h, a->rkey, a->p + (..));' \
+	'requires sep: \separated(a->p, a->h, a->rkey);'
 
 # 3. the verb's contract weakened too (the text before issue 19 item 3).
 weaken "$copy/src/mw.h" 'requires sep: \separated(h, rkey, p + (..));' \
