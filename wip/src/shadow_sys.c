@@ -301,18 +301,41 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 {
 	ud_status r = sys_os_map0(sys, a, vaddr, rights, svaddr);
 	if (r != UD_OK) {
-		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
-		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		      (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 		//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 		//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
 		/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
 		      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	}
 	return r;
+}
+
+/* The writes of record: record k names (a, i) and page pp, the link of
+ * (a, i) names k; address space a's invariant is kept (a small wrapper:
+ * the frame lemma ud_sh_as_inv_frame timed out in record's context). */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires i_ok: i < UD_SH_ST_N;
+  requires k_ok: k < UD_SH_OWN_N;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  assigns sys->own[k], sys->link[a][i];
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a &&
+    sys->own[k].sti == i && sys->link[a][i] == k;
+*/
+static void rec_set(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
+{
+	own_set(sys, k, pp, a, i);
+	sys->link[a][i] = k;
+	//@ assert ctx_l: \at(sys->as[a].ctx, Pre) == \at(sys->as[a].ctx, Here);
+	/*@ assert pt_l: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      \at(sys->as[a].pt[m], Pre) == \at(sys->as[a].pt[m], Here); */
+	/*@ assert st_l: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+	      \at(sys->as[a].st[m], Pre) == \at(sys->as[a].st[m], Here); */
 }
 
 /* Record k: the readable context-0 shadow mapping i of address space a,
@@ -347,8 +370,7 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 */
 static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
 {
-	own_set(sys, k, pp, a, i);
-	sys->link[a][i] = k;
+	rec_set(sys, a, i, k, pp);
 	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
@@ -359,11 +381,6 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
 	      sys->as[a].pt[m] == \at(sys->as[a].pt[m], Pre); */
 	/*@ assert st_same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
 	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre); */
-	//@ assert ctx_l: \at(sys->as[a].ctx, Pre) == \at(sys->as[a].ctx, Here);
-	/*@ assert pt_l: \forall integer k; 0 <= k < UD_SH_PT_N ==>
-	      \at(sys->as[a].pt[k], Pre) == \at(sys->as[a].pt[k], Here); */
-	/*@ assert st_l: \forall integer k; 0 <= k < UD_SH_ST_N ==>
-	      \at(sys->as[a].st[k], Pre) == \at(sys->as[a].st[k], Here); */
 	//@ assert as_kept: ud_sh_as_inv(&sys->as[a]);
 	/*@ assert link: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> sys->link[b][m] == \at(sys->link[b][m], Pre); */
@@ -414,14 +431,14 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	uint32_t i = st_find(&sys->as[a], (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
 	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
 	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+	//@ assert ri: sys->as[a].st[i].rights == rights;
+	//@ assert c0: !(sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
+	//@ assert i_not: !ud_sh_rd0(sys, a, i);
 	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
 	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	//@ assert va: ud_sh_is_va(vaddr);
-	//@ assert c0: !(sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
-	//@ assert ri: sys->as[a].st[i].rights == rights;
-	//@ assert i_not: !ud_sh_rd0(sys, a, i);
 	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
 	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
@@ -620,7 +637,7 @@ static ud_status sys_os_unmap0(struct ud_sh_sys *sys, uint32_t a, uint64_t svadd
 	/*@ assert ste_a: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
 	      (\at(sys->as[a].st[m].valid, Pre) == sys->as[a].st[m].valid && \at(sys->as[a].st[m].rights, Pre) == sys->as[a].st[m].rights && \at(sys->as[a].st[m].spage, Pre) == sys->as[a].st[m].spage); */
 	/*@ assert ste_o: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N && b != a ==>
-	      (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
+	      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	return r;
 }
 
@@ -653,13 +670,13 @@ static ud_status unmap_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr,
 	      ud_sh_rd0(sys, a, m) && sys->as[a].st[m].svpage == svaddr / 4096 ==> \false; */
 	ud_status r = sys_os_unmap0(sys, a, svaddr, i);
 	//@ assert not1: !ud_sh_rd0(sys, a, i);
-	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
-	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	return r;
 }
@@ -738,15 +755,15 @@ static ud_status unmap_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr, u
 	      !(sys->own[m].valid == 1 && sys->own[m].ppage == ud_sh_st_pp(sys, a, i)); */
 	ud_status r = sys_os_unmap0(sys, a, svaddr, i);
 	//@ assert not1: !ud_sh_rd0(sys, a, i);
-	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
+	//@ assert k_mid: sys->link[a][i] == k && sys->own[k].as == a && sys->own[k].sti == i;
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
-	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-	//@ assert k_mid: sys->link[a][i] == k && sys->own[k].as == a && sys->own[k].sti == i;
 	release(sys, a, i, k);
 	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
 	      !(sys->own[m].valid == 1 && sys->own[m].ppage == \at(ud_sh_st_pp(sys, a, i), Pre)); */
