@@ -4,7 +4,7 @@
  * record of readable context-0 shadow mappings (SHADOW-M15).  Contracts:
  * wip/src/shadow_sys.h.  Not yet proved: docs/METHOD.md.
  */
-#include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 */
+#include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 -wp-no-let */
 
 #define SH_VPAGES (UD_SH_VBIT / UD_PAGE_SIZE)   /* virtual pages          */
 
@@ -307,35 +307,11 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
 		/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
 		      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+		//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
 		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	}
 	return r;
-}
-
-/* The writes of record: record k names (a, i) and page pp, the link of
- * (a, i) names k; address space a's invariant is kept (a small wrapper:
- * the frame lemma ud_sh_as_inv_frame timed out in record's context). */
-/*@
-  requires valid_sys: \valid(sys);
-  requires a_ok: a < UD_SH_NAS;
-  requires i_ok: i < UD_SH_ST_N;
-  requires k_ok: k < UD_SH_OWN_N;
-  requires as_ok: ud_sh_as_inv(&sys->as[a]);
-  assigns sys->own[k], sys->link[a][i];
-  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
-  ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a &&
-    sys->own[k].sti == i && sys->link[a][i] == k;
-*/
-static void rec_set(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
-{
-	own_set(sys, k, pp, a, i);
-	sys->link[a][i] = k;
-	//@ assert ctx_l: \at(sys->as[a].ctx, Pre) == \at(sys->as[a].ctx, Here);
-	/*@ assert pt_l: \forall integer m; 0 <= m < UD_SH_PT_N ==>
-	      \at(sys->as[a].pt[m], Pre) == \at(sys->as[a].pt[m], Here); */
-	/*@ assert st_l: \forall integer m; 0 <= m < UD_SH_ST_N ==>
-	      \at(sys->as[a].st[m], Pre) == \at(sys->as[a].st[m], Here); */
 }
 
 /* Record k: the readable context-0 shadow mapping i of address space a,
@@ -370,7 +346,8 @@ static void rec_set(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, u
 */
 static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
 {
-	rec_set(sys, a, i, k, pp);
+	own_set(sys, k, pp, a, i);
+	sys->link[a][i] = k;
 	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
@@ -443,6 +420,7 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
 	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	(void)i;
 	return UD_OK;
@@ -592,9 +570,19 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 		/*@ assert unch: r0 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
 		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
 		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+		//@ assert not_rd: !(r0 == UD_OK && sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
 		return r0;
 	}
-	return map_check(sys, a, vaddr, rights, svaddr);
+	ud_status r1 = map_check(sys, a, vaddr, rights, svaddr);
+	/*@ assert unch1: r1 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+	      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+	      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+	/*@ assert owner1: r1 == UD_OK ==>
+	      \exists integer j, k; 0 <= j < UD_SH_PT_N && 0 <= k < UD_SH_OWN_N &&
+	        sys->as[a].pt[j].valid == 1 && sys->as[a].pt[j].vpage == vaddr / 4096 &&
+	        \at(sys->own[k].valid, Pre) == 0 && sys->own[k].valid == 1 &&
+	        sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a; */
+	return r1;
 }
 
 /* ud_sh_os_unmap of address space a's shadow mapping i, the one of
@@ -677,6 +665,7 @@ static ud_status unmap_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr,
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
+	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	return r;
 }
@@ -763,6 +752,7 @@ static ud_status unmap_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr, u
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
+	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	release(sys, a, i, k);
 	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
