@@ -4,7 +4,7 @@
  * record of readable context-0 shadow mappings (SHADOW-M15).  Contracts:
  * wip/src/shadow_sys.h.  Not yet proved: docs/METHOD.md.
  */
-#include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 */
+#include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 -wp-no-let */
 
 #define SH_VPAGES (UD_SH_VBIT / UD_PAGE_SIZE)   /* virtual pages          */
 
@@ -301,13 +301,15 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 {
 	ud_status r = sys_os_map0(sys, a, vaddr, rights, svaddr);
 	if (r != UD_OK) {
-		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N ==>
-		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		      (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
 		//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+		//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
+		/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+		      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+		//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
 		//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
 	}
 	return r;
 }
@@ -406,14 +408,19 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	uint32_t i = st_find(&sys->as[a], (UD_SH_VBIT + vaddr) / UD_PAGE_SIZE);
 	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
 	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+	//@ assert ri: sys->as[a].st[i].rights == rights;
+	//@ assert c0: !(sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
+	//@ assert i_not: !ud_sh_rd0(sys, a, i);
 	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
 	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
 	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
 	//@ assert va: ud_sh_is_va(vaddr);
-	//@ assert c0: !(sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
-	//@ assert i_not: !ud_sh_rd0(sys, a, i);
 	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
+	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
 	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
 	(void)i;
 	return UD_OK;
@@ -490,20 +497,45 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	return UD_OK;
 }
 
-ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
-			uint32_t rights, uint64_t *svaddr)
+/* ud_sh_sys_map for a readable context-0 request: the page-table entry,
+ * the owner check (SHADOW-M15), a free record, map_rd0.  One call from
+ * ud_sh_sys_map, so its post is not merged over every return path. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires valid_out: \valid(svaddr) && \separated(svaddr, sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires rd: ud_sh_is_va(vaddr) && (rights == UD_SH_R_READ || rights == 3) &&
+    sys->as[a].ctx == 0;
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], sys->own[0 .. UD_SH_OWN_N - 1],
+    sys->link[a][0 .. UD_SH_ST_N - 1], *svaddr;
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK || \result == UD_E_RANGE ||
+    \result == UD_E_INVAL || \result == UD_E_NOENT || \result == UD_E_PERM ||
+    \result == UD_E_BUSY || \result == UD_E_NOSPC;
+  ensures unchanged: \result != UD_OK ==> *svaddr == \old(*svaddr) &&
+    (\forall integer i; 0 <= i < UD_SH_ST_N ==> sys->as[a].st[i] == \old(sys->as[a].st[i])) &&
+    (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \old(sys->own[m]));
+  ensures refused: (\exists integer j, k; 0 <= j < UD_SH_PT_N && 0 <= k < UD_SH_OWN_N &&
+      sys->as[a].pt[j].valid == 1 && sys->as[a].pt[j].vpage == vaddr / 4096 &&
+      \old(sys->own[k].valid) == 1 && \old(sys->own[k].ppage) == sys->as[a].pt[j].ppage) ==>
+    \result == UD_E_BUSY;
+  ensures mapped: \result == UD_OK ==> *svaddr == ud_sh_vshadow(vaddr) &&
+    \exists integer i; 0 <= i < UD_SH_ST_N && \old(sys->as[a].st[i].valid) == 0 &&
+      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+  ensures owner: \result == UD_OK ==>
+    \exists integer j, k; 0 <= j < UD_SH_PT_N && 0 <= k < UD_SH_OWN_N &&
+      sys->as[a].pt[j].valid == 1 && sys->as[a].pt[j].vpage == vaddr / 4096 &&
+      \old(sys->own[k].valid) == 0 && sys->own[k].valid == 1 &&
+      sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a;
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+*/
+static ud_status map_check(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			   uint32_t rights, uint64_t *svaddr)
 {
-	if (a >= UD_SH_NAS)
-		return UD_E_RANGE;
-	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || sys->as[a].ctx != 0u ||
-	    rights == UD_SH_R_WRITE) {
-		/* not a readable context-0 mapping: no record involved */
-		ud_status r0 = map_plain(sys, a, vaddr, rights, svaddr);
-		/*@ assert unch: r0 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
-		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
-		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
-		return r0;
-	}
 	uint32_t j = pt_find(&sys->as[a], vaddr / UD_PAGE_SIZE);
 	if (j >= UD_SH_PT_N)
 		return UD_E_NOENT;
@@ -519,9 +551,6 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	/*@ assert pt_same: \forall integer m; 0 <= m < UD_SH_PT_N ==>
 	      (sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre) && sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre) && sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre)); */
 	//@ assert ctx_same: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
-	/*@ assert unch: r != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
-	      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
-	      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
 	/*@ assert own_w: r == UD_OK ==> (\let u = k; \at(sys->own[u].valid, Pre) == 0) &&
 	      sys->own[k].valid == 1 && sys->own[k].ppage == sys->as[a].pt[j].ppage &&
 	      sys->own[k].as == a && sys->as[a].pt[j].valid == 1 &&
@@ -529,51 +558,217 @@ ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	return r;
 }
 
+ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
+			uint32_t rights, uint64_t *svaddr)
+{
+	if (a >= UD_SH_NAS)
+		return UD_E_RANGE;
+	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || sys->as[a].ctx != 0u ||
+	    rights == UD_SH_R_WRITE) {
+		/* not a readable context-0 mapping: no record involved */
+		ud_status r0 = map_plain(sys, a, vaddr, rights, svaddr);
+		/*@ assert unch: r0 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+		//@ assert not_rd: !(r0 == UD_OK && sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
+		return r0;
+	}
+	ud_status r1 = map_check(sys, a, vaddr, rights, svaddr);
+	/*@ assert unch1: r1 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+	      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+	      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+	/*@ assert owner1: r1 == UD_OK ==>
+	      \exists integer j, k; 0 <= j < UD_SH_PT_N && 0 <= k < UD_SH_OWN_N &&
+	        sys->as[a].pt[j].valid == 1 && sys->as[a].pt[j].vpage == vaddr / 4096 &&
+	        \at(sys->own[k].valid, Pre) == 0 && sys->own[k].valid == 1 &&
+	        sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a; */
+	return r1;
+}
+
+/* ud_sh_os_unmap of address space a's shadow mapping i, the one of
+ * svaddr's page, with its frame as the invariant's steps read it, field
+ * by field (as sys_os_map0). */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires i_ok: i < UD_SH_ST_N && sys->as[a].st[i].valid == 1 &&
+    sys->as[a].st[i].svpage == svaddr / 4096;
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1];
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK;
+  ensures gone: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    !(sys->as[a].st[m].valid == 1 && sys->as[a].st[m].svpage == svaddr / 4096);
+  ensures gone_i: sys->as[a].st[i].valid == 0;
+  ensures same_but: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+    sys->as[a].st[m] == \old(sys->as[a].st[m]);
+  ensures ctx_a: sys->as[a].ctx == \old(sys->as[a].ctx);
+  ensures pt_a: \forall integer m; 0 <= m < UD_SH_PT_N ==> sys->as[a].pt[m] == \old(sys->as[a].pt[m]);
+  ensures ctx: \forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Post);
+  ensures own: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Post) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Post) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Post) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Post));
+  ensures link: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+    \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Post);
+  ensures ste: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+    !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Post) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Post) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Post));
+*/
+static ud_status sys_os_unmap0(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr, uint32_t i)
+{
+	(void)i;
+	ud_status r = ud_sh_os_unmap(&sys->as[a], svaddr);
+	//@ assert ok: r == UD_OK;
+	//@ assert gone_i: sys->as[a].st[i].valid == 0;
+	/*@ assert same_but: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre); */
+	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+	/*@ assert ctx_o: \forall integer b; 0 <= b < UD_SH_NAS && b != a ==>
+	      sys->as[b].ctx == \at(sys->as[b].ctx, Pre); */
+	/*@ assert ste_a: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+	      (\at(sys->as[a].st[m].valid, Pre) == sys->as[a].st[m].valid && \at(sys->as[a].st[m].rights, Pre) == sys->as[a].st[m].rights && \at(sys->as[a].st[m].spage, Pre) == sys->as[a].st[m].spage); */
+	/*@ assert ste_o: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N && b != a ==>
+	      (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+	return r;
+}
+
+/* ud_sh_sys_unmap of mapping i, no readable context-0 mapping: no record
+ * involved. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires i_ok: i < UD_SH_ST_N && sys->as[a].st[i].valid == 1 &&
+    sys->as[a].st[i].svpage == svaddr / 4096;
+  requires plain: !ud_sh_rd0(sys, a, i);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1];
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK;
+  ensures gone: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    !(sys->as[a].st[m].valid == 1 && sys->as[a].st[m].svpage == svaddr / 4096);
+  ensures released: \forall integer m; 0 <= m < UD_SH_ST_N &&
+    \old(ud_sh_rd0(sys, a, m)) && \old(sys->as[a].st[m].svpage) == svaddr / 4096 ==>
+    \forall integer k; 0 <= k < UD_SH_OWN_N ==>
+      !(sys->own[k].valid == 1 && sys->own[k].ppage == \old(ud_sh_st_pp(sys, a, m)));
+*/
+static ud_status unmap_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr, uint32_t i)
+{
+	/*@ assert only_i: \forall integer m; 0 <= m < UD_SH_ST_N &&
+	      sys->as[a].st[m].valid == 1 && sys->as[a].st[m].svpage == svaddr / 4096 ==> m == i; */
+	/*@ assert no_rd0: \forall integer m; 0 <= m < UD_SH_ST_N &&
+	      ud_sh_rd0(sys, a, m) && sys->as[a].st[m].svpage == svaddr / 4096 ==> \false; */
+	ud_status r = sys_os_unmap0(sys, a, svaddr, i);
+	//@ assert not1: !ud_sh_rd0(sys, a, i);
+	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
+	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
+	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	return r;
+}
+
+/* Release record k of the readable context-0 mapping (a, i), just
+ * removed: the link of (a, i) names k, whose mapping is (a, i). */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires i_ok: i < UD_SH_ST_N;
+  requires k_ok: k < UD_SH_OWN_N;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires not_i: !ud_sh_rd0(sys, a, i);
+  requires link_k: sys->link[a][i] == k && sys->own[k].as == a && sys->own[k].sti == i;
+  assigns sys->own[k].valid;
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures cleared: sys->own[k].valid == 0;
+  ensures own_o: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==>
+    sys->own[m].valid == \old(sys->own[m].valid) && sys->own[m].ppage == \old(sys->own[m].ppage);
+*/
+static void release(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k)
+{
+	(void)a;
+	(void)i;
+	own_clear(sys, k);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
+	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+	//@ assert own_l: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (\at(sys->own[m].valid, Pre) == \at(sys->own[m].valid, Here) && \at(sys->own[m].ppage, Pre) == \at(sys->own[m].ppage, Here) && \at(sys->own[m].as, Pre) == \at(sys->own[m].as, Here) && \at(sys->own[m].sti, Pre) == \at(sys->own[m].sti, Here));
+	//@ assert k_pre: \at(sys->link[a][i], Pre) == k && \at(sys->own[k].as, Pre) == a && \at(sys->own[k].sti, Pre) == i;
+	//@ assert not_i: !ud_sh_rd0(sys, a, i);
+	//@ assert cleared: sys->own[k].valid == 0;
+	//@ assert uniq: ud_sh_use_uniq_remove(0) && ud_sh_own_uniq(sys);
+	//@ assert fwd: ud_sh_use_fwd_remove(0) && ud_sh_fwd(sys);
+	//@ assert ctx_l: \at(sys->as[a].ctx, Pre) == \at(sys->as[a].ctx, Here);
+	/*@ assert pt_l: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+	      \at(sys->as[a].pt[m], Pre) == \at(sys->as[a].pt[m], Here); */
+	/*@ assert st_l: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+	      \at(sys->as[a].st[m], Pre) == \at(sys->as[a].st[m], Here); */
+}
+
+/* ud_sh_sys_unmap of mapping i, a readable context-0 mapping: its
+ * record is released with it. */
+/*@
+  requires valid_sys: \valid(sys);
+  requires a_ok: a < UD_SH_NAS;
+  requires inv: ud_sh_sys_inv(sys);
+  requires as_ok: ud_sh_as_inv(&sys->as[a]);
+  requires i_ok: i < UD_SH_ST_N && sys->as[a].st[i].valid == 1 &&
+    sys->as[a].st[i].svpage == svaddr / 4096;
+  requires rd0: ud_sh_rd0(sys, a, i);
+  assigns sys->as[a].st[0 .. UD_SH_ST_N - 1], sys->own[0 .. UD_SH_OWN_N - 1];
+  ensures inv_kept: ud_sh_sys_inv(sys);
+  ensures as_kept: ud_sh_as_inv(&sys->as[a]);
+  ensures result: \result == UD_OK;
+  ensures gone: \forall integer m; 0 <= m < UD_SH_ST_N ==>
+    !(sys->as[a].st[m].valid == 1 && sys->as[a].st[m].svpage == svaddr / 4096);
+  ensures released: \forall integer m; 0 <= m < UD_SH_ST_N &&
+    \old(ud_sh_rd0(sys, a, m)) && \old(sys->as[a].st[m].svpage) == svaddr / 4096 ==>
+    \forall integer k; 0 <= k < UD_SH_OWN_N ==>
+      !(sys->own[k].valid == 1 && sys->own[k].ppage == \old(ud_sh_st_pp(sys, a, m)));
+*/
+static ud_status unmap_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr, uint32_t i)
+{
+	/*@ assert only_i: \forall integer m; 0 <= m < UD_SH_ST_N &&
+	      sys->as[a].st[m].valid == 1 && sys->as[a].st[m].svpage == svaddr / 4096 ==> m == i; */
+	//@ assert lk: ud_sh_linked(sys, a, i);
+	uint32_t k = sys->link[a][i];
+	/*@ assert k_is: k < UD_SH_OWN_N && sys->own[k].valid == 1 &&
+	      sys->own[k].ppage == ud_sh_st_pp(sys, a, i) && sys->own[k].as == a && sys->own[k].sti == i; */
+	/*@ assert only_k: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==>
+	      !(sys->own[m].valid == 1 && sys->own[m].ppage == ud_sh_st_pp(sys, a, i)); */
+	ud_status r = sys_os_unmap0(sys, a, svaddr, i);
+	//@ assert not1: !ud_sh_rd0(sys, a, i);
+	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
+	//@ assert k_mid: sys->link[a][i] == k && sys->own[k].as == a && sys->own[k].sti == i;
+	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
+	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
+	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
+	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
+	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
+	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
+	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	release(sys, a, i, k);
+	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+	      !(sys->own[m].valid == 1 && sys->own[m].ppage == \at(ud_sh_st_pp(sys, a, i), Pre)); */
+	return r;
+}
+
 ud_status ud_sh_sys_unmap(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr)
 {
 	if (a >= UD_SH_NAS)
 		return UD_E_RANGE;
-	struct ud_sh_as *as = &sys->as[a];
-	uint32_t i = st_find(as, svaddr / UD_PAGE_SIZE);
+	uint32_t i = st_find(&sys->as[a], svaddr / UD_PAGE_SIZE);
 	if (i >= UD_SH_ST_N)
 		return UD_E_NOENT;
-	if (as->ctx != 0u || as->st[i].rights == UD_SH_R_WRITE) {
-		/* not a readable context-0 mapping: no record involved */
-		//@ assert not0: !ud_sh_rd0(sys, a, i);
-		ud_status r0 = ud_sh_os_unmap(as, svaddr);
-		//@ assert gone0: r0 == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
-		//@ assert ctx0: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
-		//@ assert own0: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == sys->own[k].valid && \at(sys->own[k].ppage, Pre) == sys->own[k].ppage && \at(sys->own[k].as, Pre) == sys->own[k].as && \at(sys->own[k].sti, Pre) == sys->own[k].sti);
-		/*@ assert link0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-		      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
-		/*@ assert ste0: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
-		//@ assert not1: !ud_sh_rd0(sys, a, i);
-		//@ assert uniq0: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		//@ assert fwd0: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
-		return r0;
-	}
-	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, sys->as[a].st[i].pti);
-	//@ assert sp_ge: ud_sh_use_spage0(0) && sys->as[a].st[i].spage >= ud_sh_bit / 4096;
-	//@ ghost uint64_t pp = as->st[i].spage - UD_SH_BIT / UD_PAGE_SIZE;
-	//@ assert rd0_i: ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-	//@ assert lk: ud_sh_linked(sys, a, i);
-	uint32_t k = sys->link[a][i];
-	//@ assert k_is: k < UD_SH_OWN_N && sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a && sys->own[k].sti == i;
-	ud_status r = ud_sh_os_unmap(as, svaddr);
-	//@ assert gone: r == UD_OK && sys->as[a].st[i].valid == 0 && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i);
-	own_clear(sys, k);
-	//@ assert ctx1: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
-	/*@ assert ste1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> (\at(sys->as[b].st[m].valid, Pre) == sys->as[b].st[m].valid && \at(sys->as[b].st[m].rights, Pre) == sys->as[b].st[m].rights && \at(sys->as[b].st[m].spage, Pre) == sys->as[b].st[m].spage); */
-	/*@ assert link1: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
-	      (\at(sys->link[b][m], Pre) == sys->link[b][m]); */
-	//@ assert own1: \forall integer m; 0 <= m < UD_SH_OWN_N && m != k ==> (\at(sys->own[m].valid, Pre) == sys->own[m].valid && \at(sys->own[m].ppage, Pre) == sys->own[m].ppage && \at(sys->own[m].as, Pre) == sys->own[m].as && \at(sys->own[m].sti, Pre) == sys->own[m].sti);
-	//@ assert cleared: sys->own[k].valid == 0 && !ud_sh_rd0(sys, a, i);
-	//@ assert k_pre: \let u = k; \let v = i; \at(sys->link[a][v], Pre) == u && \at(sys->own[u].as, Pre) == a && \at(sys->own[u].sti, Pre) == v;
-	//@ assert uniq1: ud_sh_use_uniq_remove(0) && ud_sh_own_uniq(sys);
-	//@ assert fwd1: ud_sh_use_fwd_remove(0) && ud_sh_fwd(sys);
-	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
-	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
-	return r;
+	//@ assert ok_i: ud_sh_ste_ok(&sys->as[a], i);
+	if (sys->as[a].ctx != 0u || sys->as[a].st[i].rights == UD_SH_R_WRITE)
+		return unmap_plain(sys, a, svaddr, i);
+	return unmap_rd0(sys, a, svaddr, i);
 }
