@@ -1169,6 +1169,75 @@ static ud_status mr_replace(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t
 	return UD_OK;
 }
 
+/* Reregistration's new translation (1.2.5): the range checked, the pages
+ * chosen again by the OS memory routine (checked, not trusted), then
+ * mr_replace.  An error leaves the state unchanged.  Its own function so
+ * that ud_rereg_mr's two branches come back to one point with nothing
+ * returned inside them: the keys and the invariant's parts after them are
+ * then one path in each of the verb's goals, not one per branch
+ * (docs/METHOD.md, "One test per branch"). */
+/*@ requires valid: \valid(p) && i < UD_PROT_NMR;
+    requires inv: ud_prot_inv(p);
+    requires live: p->mr[i].live == 1;
+    requires gen: p->mr[i].gen < UD_KEY_GEN_MAX;
+    requires nowin: !ud_mr_has_window(p, i);
+    requires pd: ud_pd_ok(p, pd);
+    requires acc: ud_mr_acc_ok(access);
+    assigns p->pin[0 .. UD_PROT_NPIN - 1], p->mr[i], ud_env;
+    ensures inv: ud_prot_inv(p);
+    ensures codes: \result == UD_OK || \result == UD_E_INVAL || \result == UD_E_OVERFLOW ||
+      \result == UD_E_RANGE || \result == UD_E_NOSPC || \result == UD_E_PLATFORM;
+    ensures unchanged: \result != UD_OK ==> *p == \old(*p);
+    ensures set: \result == UD_OK ==> ud_mr_set(p, i, pd, access, va, len, va % 4096);
+    ensures gen: \result == UD_OK ==> p->mr[i].gen == \old(p->mr[i].gen) + 1;
+    ensures frame: \result == UD_OK ==> ud_only_mr_changed{Pre, Post}(p, i);
+    ensures pin: ud_pin_inv{Pre}(p) ==> ud_pin_inv(p);
+*/
+static ud_status rereg_trans(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
+                             uint64_t va, uint64_t len)
+{
+	uint64_t pg[UD_PROT_MAXPG];
+	uint32_t pfn[UD_PROT_MAXPG];
+	uint32_t old[UD_PROT_MAXPG];
+	uint32_t off;
+	uint32_t npages;
+	uint32_t j;
+	ud_status st;
+
+	/*@ assert t_ok0: ud_mr_ok(p, i) && p->mr[i].npages <= UD_PROT_MAXPG; */
+	if (len == 0u)
+		return UD_E_INVAL;
+	if (len > UINT64_MAX - va)
+		return UD_E_OVERFLOW;
+	off = (uint32_t)(va % UD_PAGE_SIZE);
+	if (len > (uint64_t)UD_PROT_MAXPG * UD_PAGE_SIZE - off)
+		return UD_E_RANGE;
+	npages = (uint32_t)((off + len + (UD_PAGE_SIZE - 1u)) / UD_PAGE_SIZE);
+	if (ud_plat_prot_pages(va, npages, pg) != UD_OK || !to_pfns(pg, npages, pfn))
+		return UD_E_PLATFORM;
+	/* New pages pinned before the old ones go: a page in both sets
+	 * never reaches count 0 (mr_replace). */
+	/*@ loop invariant bound: 0 <= j <= UD_PROT_MAXPG;
+	    loop invariant copied: \forall integer k; 0 <= k < j ==> old[k] == p->mr[i].pfn[k];
+	    loop assigns j, old[0 .. UD_PROT_MAXPG - 1];
+	    loop variant UD_PROT_MAXPG - j; */
+	for (j = 0; j < UD_PROT_MAXPG; j++)
+		old[j] = p->mr[i].pfn[j];
+	/*@ assert rr_nowin: !ud_mr_has_window(p, i); */
+	/*@ assert rr_pins: ud_pins_same{Pre, Here}(p); */
+	/*@ assert rr_np: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert rr_pg: ud_mr_pg_same{Pre, Here}(p); */
+	/*@ assert rr_same: ud_pin_same{Pre, Here}(p); */
+	st = mr_replace(p, i, pd, access, va, (uint32_t)len, off, npages, pfn, old);
+	if (st != UD_OK) {
+		/*@ assert rr_e_pin: *p == \at(*p, Pre); */
+		return st;
+	}
+	/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, i); */
+	/*@ assert rr_inv: ud_prot_inv(p); */
+	return UD_OK;
+}
+
 /*@ assigns \nothing;
     ensures def: ud_rkey_is(access, key, \result); */
 static uint32_t rkey_for(uint32_t access, uint32_t key)
@@ -1334,12 +1403,8 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
                       uint64_t va, uint64_t len, uint32_t access,
                       uint32_t *lkey, uint32_t *rkey)
 {
-	uint64_t pg[UD_PROT_MAXPG];
-	uint32_t pfn[UD_PROT_MAXPG];
-	uint32_t old[UD_PROT_MAXPG];
 	uint32_t npd;
 	uint32_t nacc;
-	uint32_t j;
 	ud_status st;
 
 	if (mr >= UD_PROT_NMR || p->mr[mr].live != 1u)
@@ -1358,39 +1423,7 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 	if (p->mr[mr].gen >= UD_KEY_GEN_MAX)
 		return UD_E_NOSPC;            /* slot retired: keys exhausted */
 	if (UD_HAS(flags, UD_REREG_TRANS)) {
-		uint32_t off;
-		uint32_t npages;
-
-		if (len == 0u)
-			return UD_E_INVAL;
-		if (len > UINT64_MAX - va)
-			return UD_E_OVERFLOW;
-		off = (uint32_t)(va % UD_PAGE_SIZE);
-		if (len > (uint64_t)UD_PROT_MAXPG * UD_PAGE_SIZE - off)
-			return UD_E_RANGE;
-		npages = (uint32_t)((off + len + (UD_PAGE_SIZE - 1u)) / UD_PAGE_SIZE);
-		if (ud_plat_prot_pages(va, npages, pg) != UD_OK || !to_pfns(pg, npages, pfn))
-			return UD_E_PLATFORM;
-		/* New pages pinned before the old ones go: a page in both sets
-		 * never reaches count 0 (mr_replace). */
-		/*@ loop invariant bound: 0 <= j <= UD_PROT_MAXPG;
-		    loop invariant copied: \forall integer k; 0 <= k < j ==> old[k] == p->mr[mr].pfn[k];
-		    loop assigns j, old[0 .. UD_PROT_MAXPG - 1];
-		    loop variant UD_PROT_MAXPG - j; */
-		for (j = 0; j < UD_PROT_MAXPG; j++)
-			old[j] = p->mr[mr].pfn[j];
-		/*@ assert rr_nowin: !ud_mr_has_window(p, mr); */
-		/*@ assert rr_pins: ud_pins_same{Pre, Here}(p); */
-		/*@ assert rr_np: ud_mr_np_same{Pre, Here}(p); */
-		/*@ assert rr_pg: ud_mr_pg_same{Pre, Here}(p); */
-		/*@ assert rr_same: ud_pin_same{Pre, Here}(p); */
-		st = mr_replace(p, mr, npd, nacc, va, (uint32_t)len, off, npages, pfn, old);
-		if (st != UD_OK) {
-			/*@ assert rr_e_pin: *p == \at(*p, Pre); */
-			return st;
-		}
-		/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, mr); */
-		/*@ assert rr_inv: ud_prot_inv(p); */
+		st = rereg_trans(p, mr, npd, nacc, va, len);
 	} else {
 		/* One store of the whole entry, as in mr_commit: the frame
 		 * (every other entry unchanged) is then immediate. */
@@ -1398,7 +1431,10 @@ ud_status ud_rereg_mr(struct ud_prot *p, uint32_t mr, uint32_t flags, uint32_t p
 		/*@ assert rr_frame: ud_only_mr_changed{Pre, Here}(p, mr); */
 		/*@ assert rr_inv: ud_prot_inv(p); */
 		/*@ assert rr_same2: ud_pin_same{Pre, Here}(p); */
+		st = UD_OK;
 	}
+	if (st != UD_OK)
+		return st;
 	*lkey = p->mr[mr].gen * UD_KEY_IDX_SPAN + mr;
 	*rkey = rkey_for(p->mr[mr].access, *lkey);
 	/*@ assert inv_pd: ud_inv_pd(p); */
