@@ -466,6 +466,8 @@ def memmodel_needed(mod, flags, opts):
             os.path.join("src", mod + ".c")])
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True)
+    if p.returncode != 0:
+        return None     # WP gave no list: the caller reports it, never "none needed"
     return sorted(set(MM_HYP_RE.findall(p.stdout)) & set(pub))
 
 
@@ -475,9 +477,13 @@ def run_memmodel(mod, flags, opts, tag):
     hypotheses and no harness targets is a problem (GATE-6)."""
     hs = memmodel_harnesses(mod)
     need = memmodel_needed(mod, flags, opts) if "Typed+ref" in " ".join(opts) else []
-    if not hs and not need:
+    if not hs and need == []:
         return None
     out = {"harnesses": len(hs), "proved": 0, "total": 0, "problems": [], "failed": []}
+    if need is None:
+        out["problems"].append("frama-c could not list the functions Typed+ref assumes "
+                               "hypotheses of (src/%s.c)" % mod)
+        need = []
     fns = []
     targets = set()
     for h in hs:
