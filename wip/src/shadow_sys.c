@@ -127,6 +127,7 @@ ud_status ud_sh_sys_pt_add(struct ud_sh_sys *sys, uint32_t a, uint64_t vpage,
 /* The owner record of physical page pp, or UD_SH_OWN_N. */
 /*@
   requires valid_sys: \valid_read(sys);
+  requires pp_ok: pp < ud_sh_bit / 4096;
   assigns \nothing;
   ensures range: 0 <= \result <= UD_SH_OWN_N;
   ensures found: \result < UD_SH_OWN_N ==>
@@ -144,7 +145,7 @@ static uint32_t own_find(const struct ud_sh_sys *sys, uint64_t pp)
 	  loop variant UD_SH_OWN_N - k;
 	*/
 	for (uint32_t k = 0; k < UD_SH_OWN_N; k++)
-		if (sys->own[k].valid == 1u && sys->own[k].ppage == pp)
+		if (sys->own[k].valid == 1u && sys->own[k].ppage == (int64_t)pp)
 			return k;
 	return UD_SH_OWN_N;
 }
@@ -176,15 +177,18 @@ static uint32_t own_free(const struct ud_sh_sys *sys)
 /*@
   requires valid_sys: \valid(sys);
   requires k_ok: k < UD_SH_OWN_N;
+  requires pp_ok: pp < ud_sh_bit / 4096;
+  requires a_ok: a < UD_SH_NAS;
+  requires i_ok: i < UD_SH_ST_N;
   assigns sys->own[k];
   ensures set: sys->own[k].valid == 1 && sys->own[k].ppage == pp && sys->own[k].as == a &&
     sys->own[k].sti == i;
 */
 static void own_set(struct ud_sh_sys *sys, uint32_t k, uint64_t pp, uint32_t a, uint32_t i)
 {
-	sys->own[k].ppage = pp;
-	sys->own[k].as = a;
-	sys->own[k].sti = i;
+	sys->own[k].ppage = (int64_t)pp;
+	sys->own[k].as = (uint16_t)a;
+	sys->own[k].sti = (uint16_t)i;
 	sys->own[k].valid = 1;
 }
 
@@ -326,6 +330,7 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
   requires uniq: ud_sh_own_uniq(sys);
   requires fwd_but: ud_sh_fwd_but(sys, a, i);
   requires pp_i: ud_sh_st_pp(sys, a, i) == pp;
+  requires pp_ok: pp < ud_sh_bit / 4096;
   requires fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
     !(sys->own[m].valid == 1 && sys->own[m].ppage == pp);
   assigns sys->own[k], sys->link[a][i];
@@ -347,7 +352,7 @@ static ud_status sys_os_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, uint64_t pp)
 {
 	own_set(sys, k, pp, a, i);
-	sys->link[a][i] = k;
+	sys->link[a][i] = (uint8_t)k;
 	//@ assert ctx: (\forall integer c; 0 <= c < UD_SH_NAS ==> \at(sys->as[c].ctx, Pre) == \at(sys->as[c].ctx, Here));
 	//@ assert ctx_a: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
 	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
@@ -368,7 +373,13 @@ static void record(struct ud_sh_sys *sys, uint32_t a, uint32_t i, uint32_t k, ui
 	//@ assert linked_i: ud_sh_linked(sys, a, i);
 	//@ assert k_was: \let u = k; \at(sys->own[u].valid, Pre) == 0;
 	//@ assert link_k: sys->link[a][i] == k;
-	//@ assert fwd: ud_sh_use_fwd_rec(0) && ud_sh_fwd(sys);
+	/*@ assert fwd_p: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N && !(b == a && m == i) ==>
+	      (\at(ud_sh_rd0(sys, b, m), Pre) ==> \at(ud_sh_linked(sys, b, m), Pre)); */
+	/*@ assert lk_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (\at(ud_sh_linked(sys, b, m), Pre) ==> ud_sh_linked(sys, b, m)); */
+	/*@ assert fwd_o: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> ud_sh_linked(sys, b, m)); */
+	//@ assert fwd: ud_sh_fwd(sys);
 }
 
 /* ud_sh_sys_map when the request is no readable context-0 shadow mapping
@@ -420,8 +431,15 @@ static ud_status map_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert own_l: \forall integer k; 0 <= k < UD_SH_OWN_N ==> (\at(sys->own[k].valid, Pre) == \at(sys->own[k].valid, Here) && \at(sys->own[k].ppage, Pre) == \at(sys->own[k].ppage, Here) && \at(sys->own[k].as, Pre) == \at(sys->own[k].as, Here) && \at(sys->own[k].sti, Pre) == \at(sys->own[k].sti, Here));
 	/*@ assert link_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N ==>
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
-	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
-	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	/*@ assert fwd_p: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (\at(ud_sh_rd0(sys, b, m), Pre) ==> \at(ud_sh_linked(sys, b, m), Pre)); */
+	/*@ assert rd0_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> \at(ud_sh_rd0(sys, b, m), Pre)); */
+	/*@ assert lk_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (\at(ud_sh_linked(sys, b, m), Pre) ==> ud_sh_linked(sys, b, m)); */
+	/*@ assert fwd_o: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> ud_sh_linked(sys, b, m)); */
+	//@ assert fwd: ud_sh_fwd(sys);
 	(void)i;
 	return UD_OK;
 }
@@ -469,32 +487,33 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 {
 	uint64_t vp = vaddr / UD_PAGE_SIZE;
 	uint64_t pp = sys->as[a].pt[j].ppage;
+	//@ assert pp_ok: pp < ud_sh_bit / 4096;
 	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
-	if (r != UD_OK)
-		return r;
-	uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
-	/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
-	      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
-	//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
-	//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
-	//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-	/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
-	      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
-	/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-	      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-	//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-	//@ assert fwd_but: ud_sh_use_fwd_frame(0) && ud_sh_fwd_but(sys, a, i);
-	/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
-	      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
-	//@ assert k_free: sys->own[k].valid == 0;
-	//@ assert sv0: *svaddr == ud_sh_vshadow(vaddr);
-	record(sys, a, i, k, pp);
-	//@ assert sv1: *svaddr == ud_sh_vshadow(vaddr);
-	/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
-	      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
-	      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
-	//@ assert pt_j2: sys->as[a].pt[j].ppage == pp;
-	return UD_OK;
+	if (r == UD_OK) {
+		uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
+		/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+		      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+		//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
+		//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
+		//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+		      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+		//@ assert fwd_but: ud_sh_use_fwd_frame(0) && ud_sh_fwd_but(sys, a, i);
+		/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+		      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
+		//@ assert k_free: sys->own[k].valid == 0;
+		//@ assert sv0: *svaddr == ud_sh_vshadow(vaddr);
+		record(sys, a, i, k, pp);
+		//@ assert sv1: *svaddr == ud_sh_vshadow(vaddr);
+		/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+		      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+		      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
+		//@ assert pt_j2: sys->as[a].pt[j].ppage == pp;
+	}
+	return r;
 }
 
 /* ud_sh_sys_map for a readable context-0 request: the page-table entry,
@@ -539,6 +558,7 @@ static ud_status map_check(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	uint32_t j = pt_find(&sys->as[a], vaddr / UD_PAGE_SIZE);
 	if (j >= UD_SH_PT_N)
 		return UD_E_NOENT;
+	//@ assert pp_ok: sys->as[a].pt[j].ppage < ud_sh_bit / 4096;
 	if (own_find(sys, sys->as[a].pt[j].ppage) < UD_SH_OWN_N)
 		return UD_E_BUSY;      /* SHADOW-M15: the page has a reader */
 	/*@ assert no_rec: \forall integer j2, k2; 0 <= j2 < UD_SH_PT_N && 0 <= k2 < UD_SH_OWN_N ==>
@@ -558,31 +578,48 @@ static ud_status map_check(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	return r;
 }
 
+/* Is the request a readable context-0 shadow mapping (SHADOW-M15)?  One
+ * call without branches, so ud_sh_sys_map has one path per kind of
+ * request (a condition of `||`s would be five paths to map_plain). */
+/*@
+  requires valid_sys: \valid_read(sys);
+  requires a_ok: a < UD_SH_NAS;
+  assigns \nothing;
+  ensures rd: \result == 1 <==> (ud_sh_is_va(vaddr) && (rights == UD_SH_R_READ || rights == 3) &&
+    sys->as[a].ctx == 0);
+  ensures bool: \result == 0 || \result == 1;
+*/
+static int rd0_req(const struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr, uint32_t rights)
+{
+	return (vaddr < UD_SH_VBIT) & ((rights == UD_SH_R_READ) | (rights == 3u)) &
+	       (sys->as[a].ctx == 0u);
+}
+
 ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 			uint32_t rights, uint64_t *svaddr)
 {
-	if (a >= UD_SH_NAS)
-		return UD_E_RANGE;
-	if (vaddr >= UD_SH_VBIT || rights < 1u || rights > 3u || sys->as[a].ctx != 0u ||
-	    rights == UD_SH_R_WRITE) {
-		/* not a readable context-0 mapping: no record involved */
-		ud_status r0 = map_plain(sys, a, vaddr, rights, svaddr);
-		/*@ assert unch: r0 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+	ud_status r;
+	if (a >= UD_SH_NAS) {
+		r = UD_E_RANGE;
+	} else if (rd0_req(sys, a, vaddr, rights) == 1) {
+		r = map_check(sys, a, vaddr, rights, svaddr);
+		/*@ assert unch1: r != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
 		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
 		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
-		//@ assert not_rd: !(r0 == UD_OK && sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
-		return r0;
+		/*@ assert owner1: r == UD_OK ==>
+		      \exists integer j, k; 0 <= j < UD_SH_PT_N && 0 <= k < UD_SH_OWN_N &&
+		        sys->as[a].pt[j].valid == 1 && sys->as[a].pt[j].vpage == vaddr / 4096 &&
+		        \at(sys->own[k].valid, Pre) == 0 && sys->own[k].valid == 1 &&
+		        sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a; */
+	} else {
+		/* not a readable context-0 mapping: no record involved */
+		r = map_plain(sys, a, vaddr, rights, svaddr);
+		/*@ assert unch: r != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
+		      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
+		      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
+		//@ assert not_rd: !(r == UD_OK && sys->as[a].ctx == 0 && (rights == UD_SH_R_READ || rights == 3));
 	}
-	ud_status r1 = map_check(sys, a, vaddr, rights, svaddr);
-	/*@ assert unch1: r1 != UD_OK ==> *svaddr == \at(*svaddr, Pre) &&
-	      (\forall integer m; 0 <= m < UD_SH_ST_N ==> sys->as[a].st[m] == \at(sys->as[a].st[m], Pre)) &&
-	      (\forall integer m; 0 <= m < UD_SH_OWN_N ==> sys->own[m] == \at(sys->own[m], Pre)); */
-	/*@ assert owner1: r1 == UD_OK ==>
-	      \exists integer j, k; 0 <= j < UD_SH_PT_N && 0 <= k < UD_SH_OWN_N &&
-	        sys->as[a].pt[j].valid == 1 && sys->as[a].pt[j].vpage == vaddr / 4096 &&
-	        \at(sys->own[k].valid, Pre) == 0 && sys->own[k].valid == 1 &&
-	        sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a; */
-	return r1;
+	return r;
 }
 
 /* ud_sh_os_unmap of address space a's shadow mapping i, the one of
@@ -665,8 +702,15 @@ static ud_status unmap_plain(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr,
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
-	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
-	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	/*@ assert fwd_p: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (\at(ud_sh_rd0(sys, b, m), Pre) ==> \at(ud_sh_linked(sys, b, m), Pre)); */
+	/*@ assert rd0_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> \at(ud_sh_rd0(sys, b, m), Pre)); */
+	/*@ assert lk_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (\at(ud_sh_linked(sys, b, m), Pre) ==> ud_sh_linked(sys, b, m)); */
+	/*@ assert fwd_o: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> ud_sh_linked(sys, b, m)); */
+	//@ assert fwd: ud_sh_fwd(sys);
 	return r;
 }
 
@@ -752,8 +796,15 @@ static ud_status unmap_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t svaddr, u
 	      \at(sys->link[b][j], Pre) == \at(sys->link[b][j], Here); */
 	/*@ assert ste_l: \forall integer b, j; 0 <= b < UD_SH_NAS && 0 <= j < UD_SH_ST_N &&
 	      !(b == a && j == i) ==> (\at(sys->as[b].st[j].valid, Pre) == \at(sys->as[b].st[j].valid, Here) && \at(sys->as[b].st[j].rights, Pre) == \at(sys->as[b].st[j].rights, Here) && \at(sys->as[b].st[j].spage, Pre) == \at(sys->as[b].st[j].spage, Here)); */
-	//@ assert fwd_pre: \at(ud_sh_fwd(sys), Pre);
-	//@ assert fwd: ud_sh_use_fwd_frame(0) && ud_sh_fwd(sys);
+	/*@ assert fwd_p: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N ==>
+	      (\at(ud_sh_rd0(sys, b, m), Pre) ==> \at(ud_sh_linked(sys, b, m), Pre)); */
+	/*@ assert rd0_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> \at(ud_sh_rd0(sys, b, m), Pre)); */
+	/*@ assert lk_eq: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (\at(ud_sh_linked(sys, b, m), Pre) ==> ud_sh_linked(sys, b, m)); */
+	/*@ assert fwd_o: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+	      !(b == a && m == i) ==> (ud_sh_rd0(sys, b, m) ==> ud_sh_linked(sys, b, m)); */
+	//@ assert fwd: ud_sh_fwd(sys);
 	release(sys, a, i, k);
 	/*@ assert rel: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
 	      !(sys->own[m].valid == 1 && sys->own[m].ppage == \at(ud_sh_st_pp(sys, a, i), Pre)); */

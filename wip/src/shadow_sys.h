@@ -23,18 +23,27 @@
 #ifndef UD_SH_OWN_N
 #define UD_SH_OWN_N 16u
 #endif
+/* The record's and the links' field types are ones struct ud_sh_as does
+ * not use (it has uint32_t and uint64_t only): WP's Typed model keeps one
+ * memory array per C scalar type, so a write to a record or a link leaves
+ * every address space visibly alone, and an address-space operation every
+ * record and link (docs/METHOD.md, "Chunks").  ppage is signed for that
+ * reason: a physical page number is below 2^(UD_SH_PA_BITS - 12). */
+#if UD_SH_NAS > 65535u || UD_SH_ST_N > 65535u || UD_SH_OWN_N > 255u
+#error "shadow_sys.h: record fields are uint16_t, links uint8_t"
+#endif
 struct ud_sh_own {
-	uint64_t ppage;     /* physical page                                  */
-	uint32_t as;        /* index of the owner in ud_sh_sys.as             */
-	uint32_t sti;       /* its shadow mapping: index in as[as].st         */
-	uint32_t valid;
+	int64_t ppage;      /* physical page                                  */
+	uint16_t as;        /* index of the owner in ud_sh_sys.as             */
+	uint16_t sti;       /* its shadow mapping: index in as[as].st         */
+	uint16_t valid;
 };
 struct ud_sh_sys {
 	struct ud_sh_as as[UD_SH_NAS];
 	struct ud_sh_own own[UD_SH_OWN_N];
 	/* link[a][i]: the record of address space a's shadow mapping i, when
 	 * that is a readable context-0 mapping (otherwise meaningless) */
-	uint32_t link[UD_SH_NAS][UD_SH_ST_N];
+	uint8_t link[UD_SH_NAS][UD_SH_ST_N];
 };
 
 #include "shadow_sys.acsl"
