@@ -4,8 +4,7 @@
  * 000_84f077e385ac0b00.txt): the address spaces the OS manages and the
  * system-wide record of which one holds the readable context-0 shadow
  * mapping of each physical page (SHADOW-M15, the fix of SHADOW-M10).
- * Not yet proved (wip/src/: docs/METHOD.md); the per-address-space side
- * is src/shadow_os.c.
+ * The per-address-space side is src/shadow_os.c.
  */
 #ifndef UD_SHADOW_SYS_H
 #define UD_SHADOW_SYS_H

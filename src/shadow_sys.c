@@ -2,7 +2,8 @@
 /*
  * shadow_sys.c -- the OS as a whole for shadow addressing: the owner
  * record of readable context-0 shadow mappings (SHADOW-M15).  Contracts:
- * wip/src/shadow_sys.h.  Not yet proved: docs/METHOD.md.
+ * src/shadow_sys.h, vocabulary spec/shadow_sys.acsl.  WP runs this module
+ * with -wp-no-let (docs/METHOD.md, the fourth allowed option).
  */
 #include "shadow_sys.h" /* uldma-wp: -wp-prover cvc4,z3 -wp-no-let */
 
@@ -62,7 +63,7 @@ static uint32_t st_find(const struct ud_sh_as *as, uint64_t svp)
 
 /* ------------------------------------------------------------------
  * The OS as a whole: the owner record of readable context-0 shadow
- * mappings (SHADOW-M15).  Contracts: src/shadow_os.h.
+ * mappings (SHADOW-M15).  Contracts: src/shadow_sys.h.
  */
 
 void ud_sh_sys_init(struct ud_sh_sys *sys)
@@ -89,6 +90,11 @@ void ud_sh_sys_init(struct ud_sh_sys *sys)
 	*/
 	for (uint32_t a = 0; a < UD_SH_NAS; a++) {
 		(void)ud_sh_os_init(&sys->as[a], 0u);
+		//@ assert d_ctx: \forall integer b; 0 <= b < a ==> sys->as[b].ctx == 0;
+		/*@ assert d_pt: \forall integer b, i; 0 <= b < a && 0 <= i < UD_SH_PT_N ==>
+		      sys->as[b].pt[i].valid == 0; */
+		/*@ assert d_st: \forall integer b, i; 0 <= b < a && 0 <= i < UD_SH_ST_N ==>
+		      sys->as[b].st[i].valid == 0; */
 	}
 	/*@ assert pte_all: \forall integer a, k; 0 <= a < UD_SH_NAS && 0 <= k < UD_SH_PT_N ==>
 	      ud_sh_pte_ok(&sys->as[a], k); */
@@ -259,6 +265,12 @@ static ud_status sys_os_map0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	      sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre); */
 	/*@ assert pt_pp: \forall integer m; 0 <= m < UD_SH_PT_N ==>
 	      sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre); */
+	/*@ assert o_v: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N && b != a ==>
+	      sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre); */
+	/*@ assert o_r: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N && b != a ==>
+	      sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre); */
+	/*@ assert o_s: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N && b != a ==>
+	      sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre); */
 	return r;
 }
 
@@ -490,28 +502,57 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert pp_ok: pp < ud_sh_bit / 4096;
 	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
 	if (r == UD_OK) {
-		uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
-		/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
-		      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
-		//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
-		//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
-		//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
-		/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
-		      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
-		/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
-		      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
-		//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
-		//@ assert fwd_but: ud_sh_use_fwd_frame(0) && ud_sh_fwd_but(sys, a, i);
-		/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
-		      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
-		//@ assert k_free: sys->own[k].valid == 0;
-		//@ assert sv0: *svaddr == ud_sh_vshadow(vaddr);
-		record(sys, a, i, k, pp);
-		//@ assert sv1: *svaddr == ud_sh_vshadow(vaddr);
-		/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+		/* The recording, behind a statement contract: the failure path's
+		 * `unchanged` is then proved without this path's ~25 asserts in
+		 * its context (they made it time out). */
+		/*@ assigns sys->own[k], sys->link[a][0 .. UD_SH_ST_N - 1];
+		    ensures b_inv: ud_sh_sys_inv(sys);
+		    ensures b_as: ud_sh_as_inv(&sys->as[a]);
+		    ensures b_sv: *svaddr == ud_sh_vshadow(vaddr);
+		    ensures b_mapped: \exists integer i; 0 <= i < UD_SH_ST_N &&
+		      \at(sys->as[a].st[i].valid, Pre) == 0 &&
 		      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
-		      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
-		//@ assert pt_j2: sys->as[a].pt[j].ppage == pp;
+		      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
+		    ensures b_owner: sys->own[k].valid == 1 &&
+		      sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a;
+		    ensures b_ctx: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
+		    ensures b_pt: \forall integer m; 0 <= m < UD_SH_PT_N ==>
+		      sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre) &&
+		      sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre) &&
+		      sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre);
+		*/
+		{
+			uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
+			/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+			      sys->as[a].st[i].rights == rights && ud_sh_st_same_but{Pre, Here}(&sys->as[a], i); */
+			//@ assert pt_j: sys->as[a].pt[j].ppage == pp && sys->as[a].pt[j].vpage == vp && sys->as[a].pt[j].valid == 1;
+			//@ assert sv_i: sys->as[a].st[i].valid == 1 && sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vp;
+			/*@ assert m_ex: \exists integer i2, j2; 0 <= i2 < UD_SH_ST_N && 0 <= j2 < UD_SH_PT_N &&
+			      sys->as[a].st[i2].valid == 1 && sys->as[a].pt[j2].vpage == vp &&
+			      ud_sh_ste_mirrors(&sys->as[a], i2, j2); */
+			/*@ assert i_eq: \forall integer i2; 0 <= i2 < UD_SH_ST_N &&
+			      sys->as[a].st[i2].valid == 1 && sys->as[a].st[i2].svpage == ud_sh_vbit / 4096 + vp ==> i2 == i; */
+			/*@ assert j_eq: \forall integer j2; 0 <= j2 < UD_SH_PT_N &&
+			      sys->as[a].pt[j2].valid == 1 && sys->as[a].pt[j2].vpage == vp ==> j2 == j; */
+			//@ assert m_i: ud_sh_ste_mirrors(&sys->as[a], i, j);
+			//@ assert rd0_i: ud_sh_use_spage0(0) && ud_sh_rd0(sys, a, i) && ud_sh_st_pp(sys, a, i) == pp;
+			/*@ assert same: \forall integer m; 0 <= m < UD_SH_ST_N && m != i ==>
+			      sys->as[a].st[m] == \at(sys->as[a].st[m], Pre) && (sys->as[a].st[m].valid == \at(sys->as[a].st[m].valid, Pre) && sys->as[a].st[m].rights == \at(sys->as[a].st[m].rights, Pre) && sys->as[a].st[m].spage == \at(sys->as[a].st[m].spage, Pre)); */
+			/*@ assert ste: \forall integer b, m; 0 <= b < UD_SH_NAS && 0 <= m < UD_SH_ST_N &&
+			      !(b == a && m == i) ==> (sys->as[b].st[m].valid == \at(sys->as[b].st[m].valid, Pre) && sys->as[b].st[m].rights == \at(sys->as[b].st[m].rights, Pre) && sys->as[b].st[m].spage == \at(sys->as[b].st[m].spage, Pre)); */
+			//@ assert uniq: ud_sh_use_uniq_frame(0) && ud_sh_own_uniq(sys);
+			//@ assert fwd_but: ud_sh_use_fwd_frame(0) && ud_sh_fwd_but(sys, a, i);
+			/*@ assert fresh: \forall integer m; 0 <= m < UD_SH_OWN_N ==>
+			      !(sys->own[m].valid == 1 && sys->own[m].ppage == pp); */
+			//@ assert k_free: sys->own[k].valid == 0;
+			//@ assert sv0: *svaddr == ud_sh_vshadow(vaddr);
+			record(sys, a, i, k, pp);
+			//@ assert sv1: *svaddr == ud_sh_vshadow(vaddr);
+			/*@ assert mapped_i: (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&
+			      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
+			      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096; */
+			//@ assert pt_j2: sys->as[a].pt[j].ppage == pp;
+		}
 	}
 	return r;
 }
@@ -591,8 +632,10 @@ static ud_status map_check(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 */
 static int rd0_req(const struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr, uint32_t rights)
 {
-	return (vaddr < UD_SH_VBIT) & ((rights == UD_SH_R_READ) | (rights == 3u)) &
-	       (sys->as[a].ctx == 0u);
+	int va = vaddr < UD_SH_VBIT;
+	int rd = (rights == UD_SH_R_READ) + (rights == 3u);
+	int c0 = sys->as[a].ctx == 0u;
+	return va + rd + c0 == 3;
 }
 
 ud_status ud_sh_sys_map(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
