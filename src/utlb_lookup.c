@@ -59,6 +59,23 @@ static uint32_t leaf_alloc_find(const struct ud_utlb_lib *u)
 	return UD_UTLB_POOL;
 }
 
+/* Whether page v has room in the tree (room(u, v)): its leaf is attached,
+ * or a free leaf is left.  get_miss's first test as one value: written
+ * there as `l1 == 0 && no free leaf`, the code after it was reached by two
+ * paths and WP's goals carried the rest of the miss path once per path
+ * (docs/METHOD.md, "One test per branch"). */
+/*@ requires valid: \valid_read(u);
+    requires page: v < UD_UTLB_VPAGES;
+    assigns \nothing;
+    ensures room: \result != 0 <==> room(u, v);
+*/
+static int leaf_room(const struct ud_utlb_lib *u, uint32_t v)
+{
+	if (u->l1[v / UD_UTLB_L2_SIZE] != 0)
+		return 1;
+	return leaf_alloc_find(u) < UD_UTLB_POOL;
+}
+
 /*@ requires valid: \valid_read(u);
     requires leaf: t < UD_UTLB_POOL;
     assigns \nothing;
@@ -964,7 +981,7 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	ud_status st;
 
 	/* a leaf for v, an index, then the driver call */
-	if (u->l1[v / UD_UTLB_L2_SIZE] == 0 && leaf_alloc_find(u) >= UD_UTLB_POOL)
+	if (leaf_room(u, v) == 0)
 		return UD_E_NOSPC; /* nothing written */
 	/*@ assert room: room(u, v); */
 	i = pick_index(u, c);
@@ -1054,63 +1071,84 @@ static UD_UTLB_COLD ud_status get_miss(struct ud_utlb_lib *u, struct ud_utlb_lib
 	return UD_OK;
 }
 
+/* Page v's entry in the tree (ud_utlb_tree: 0 for none, else the index
+ * + 1), read as the hit path reads it: l1, then the leaf -- two memory
+ * references (static and called once: inlined).  As one value, ud_utlb_get's
+ * miss path is one path: with the two tests inline (l1 empty, or the slot
+ * empty) WP's goals carried get_miss's call once per path (docs/METHOD.md,
+ * "One test per branch"). */
+/*@ requires valid: \valid_read(u);
+    requires wf: ud_utlb_lib_wf(u);
+    requires page: v < UD_UTLB_VPAGES;
+    assigns \nothing;
+    ensures tree: \result == ud_utlb_tree(u, v);
+*/
+static uint32_t tree_at(const struct ud_utlb_lib *u, uint32_t v)
+{
+	uint32_t t = (uint32_t)u->l1[v / UD_UTLB_L2_SIZE];
+
+	if (t == 0u)
+		return 0u;
+	return u->l2[t - 1u].slot[v % UD_UTLB_L2_SIZE];
+}
+
 ud_status ud_utlb_get(struct ud_utlb_lib *u, struct ud_utlb_lib_aux *c,
 		      struct ud_utlb_nic *n, struct ud_utlb_nic_aux *a,
 		      const struct ud_utlb_flight *f, uint64_t va, uint32_t *idx)
 {
-	uint32_t v, t, e;
+	uint32_t v, e;
 	ud_status st;
 
 	if (va >= UD_UTLB_VA_LIMIT)
 		return UD_E_RANGE;
 	v = (uint32_t)(va / UD_PAGE_SIZE);
 	/* The hit path: two memory references, l1 then the leaf. */
-	t = (uint32_t)u->l1[v / UD_UTLB_L2_SIZE];
-	if (t != 0u) {
-		e = u->l2[t - 1u].slot[v % UD_UTLB_L2_SIZE];
-		if (e != 0u) {
-			if (u->refs[e - 1u] == INT32_MAX)
-				return UD_E_OVERFLOW;
-			/*@ assert h_tree: ud_utlb_tree(u, v) == e; */
-			/*@ assert h_div: v == (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE +
-			      v % UD_UTLB_L2_SIZE; */
-			/*@ assert h_dir: u->leaf_dir[t - 1] == v / UD_UTLB_L2_SIZE; */
-			/*@ assert h_slot: e <= u->cap && u->used[e - 1] != 0 &&
-			      u->vpn_of[e - 1] == v; */
-			/*@ assert h_tab: ud_utlb_installed(n, u->pid, e - 1) &&
-			      n->tab[u->pid][e - 1].vpn == v && ud_utlb_pinned[u->pid][v] == 1; */
-			/*@ assert h_pre: ud_utlb_maps(u, n, v, e - 1); */
-			u->refs[e - 1u]++;
-			/* refs has a memory of its own kind: tree and NIC facts hold */
-			/*@ assert h_w_ids: ud_utlb_lib_ids(u); */
-			/*@ assert h_w_l1: ud_utlb_lib_l1(u); */
-			/*@ assert h_w_dir: ud_utlb_lib_dir(u); */
-			/*@ assert h_w_ldir: \forall integer t2; 0 <= t2 < UD_UTLB_POOL ==>
-			      u->leaf_dir[t2] == \at(u->leaf_dir[t2], Pre); */
-			/*@ assert h_w_slots: ud_utlb_lib_slots(u); */
-			/*@ assert h_w_used: ud_utlb_lib_used(u); */
-			/*@ assert h_w_refs: ud_utlb_lib_refs(u); */
-			/*@ assert h_lib0: ud_utlb_lib_wf(u); */
-			/*@ assert h_nic0: ud_utlb_nic_wf(n); */
-			/*@ assert h_agree0: ud_utlb_agree(u, n); */
-			/*@ assert h_maps0: ud_utlb_maps(u, n, v, e - 1); */
-			count_hand(u, c, n, v, e - 1u, idx, &c->st.hits);
-			/* the postconditions on this path, part by part */
-			/*@ assert h_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
-			/*@ assert h_lib: ud_utlb_lib_wf(u); */
-			/*@ assert h_nic: ud_utlb_nic_wf(n); */
-			/*@ assert h_agree: ud_utlb_agree(u, n); */
-			/*@ assert h_clock: ud_utlb_clock_wf(u, c); */
-			/*@ assert h_maps: *idx == e - 1 && ud_utlb_maps(u, n, v, *idx); */
-			/*@ assert h_hits: c->st.hits == ud_utlb_sat_inc(\at(c->st.hits, Pre)); */
-			/*@ assert h_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
-			      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
-			/*@ assert h_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
-			      u->used[k] == \at(u->used[k], Pre) &&
-			      u->vpn_of[k] == \at(u->vpn_of[k], Pre) &&
-			      u->refs[k] >= \at(u->refs[k], Pre); */
-			return UD_OK;
-		}
+	e = tree_at(u, v);
+	if (e != 0u) {
+		/*@ assert h_leaf: u->l1[v / UD_UTLB_L2_SIZE] != 0 &&
+		      u->l2[u->l1[v / UD_UTLB_L2_SIZE] - 1].slot[v % UD_UTLB_L2_SIZE] == e; */
+		if (u->refs[e - 1u] == INT32_MAX)
+			return UD_E_OVERFLOW;
+		/*@ assert h_tree: ud_utlb_tree(u, v) == e; */
+		/*@ assert h_div: v == (v / UD_UTLB_L2_SIZE) * UD_UTLB_L2_SIZE +
+		      v % UD_UTLB_L2_SIZE; */
+		/*@ assert h_dir: u->leaf_dir[u->l1[v / UD_UTLB_L2_SIZE] - 1] ==
+		      v / UD_UTLB_L2_SIZE; */
+		/*@ assert h_slot: e <= u->cap && u->used[e - 1] != 0 &&
+		      u->vpn_of[e - 1] == v; */
+		/*@ assert h_tab: ud_utlb_installed(n, u->pid, e - 1) &&
+		      n->tab[u->pid][e - 1].vpn == v && ud_utlb_pinned[u->pid][v] == 1; */
+		/*@ assert h_pre: ud_utlb_maps(u, n, v, e - 1); */
+		u->refs[e - 1u]++;
+		/* refs has a memory of its own kind: tree and NIC facts hold */
+		/*@ assert h_w_ids: ud_utlb_lib_ids(u); */
+		/*@ assert h_w_l1: ud_utlb_lib_l1(u); */
+		/*@ assert h_w_dir: ud_utlb_lib_dir(u); */
+		/*@ assert h_w_ldir: \forall integer t2; 0 <= t2 < UD_UTLB_POOL ==>
+		      u->leaf_dir[t2] == \at(u->leaf_dir[t2], Pre); */
+		/*@ assert h_w_slots: ud_utlb_lib_slots(u); */
+		/*@ assert h_w_used: ud_utlb_lib_used(u); */
+		/*@ assert h_w_refs: ud_utlb_lib_refs(u); */
+		/*@ assert h_lib0: ud_utlb_lib_wf(u); */
+		/*@ assert h_nic0: ud_utlb_nic_wf(n); */
+		/*@ assert h_agree0: ud_utlb_agree(u, n); */
+		/*@ assert h_maps0: ud_utlb_maps(u, n, v, e - 1); */
+		count_hand(u, c, n, v, e - 1u, idx, &c->st.hits);
+		/* the postconditions on this path, part by part */
+		/*@ assert h_ids: u->pid == \at(u->pid, Pre) && u->cap == \at(u->cap, Pre); */
+		/*@ assert h_lib: ud_utlb_lib_wf(u); */
+		/*@ assert h_nic: ud_utlb_nic_wf(n); */
+		/*@ assert h_agree: ud_utlb_agree(u, n); */
+		/*@ assert h_clock: ud_utlb_clock_wf(u, c); */
+		/*@ assert h_maps: *idx == e - 1 && ud_utlb_maps(u, n, v, *idx); */
+		/*@ assert h_hits: c->st.hits == ud_utlb_sat_inc(\at(c->st.hits, Pre)); */
+		/*@ assert h_iso: \forall integer q, k; 0 <= q < UD_UTLB_NPROC &&
+		      0 <= k < UD_UTLB_ENTRIES ==> n->tab[q][k] == \at(n->tab[q][k], Pre); */
+		/*@ assert h_busy: \forall integer k; 0 <= k < UD_UTLB_ENTRIES ==>
+		      u->used[k] == \at(u->used[k], Pre) &&
+		      u->vpn_of[k] == \at(u->vpn_of[k], Pre) &&
+		      u->refs[k] >= \at(u->refs[k], Pre); */
+		return UD_OK;
 	}
 	st = get_miss(u, c, n, a, f, v, idx);
 	/*@ assert m_v: v == va / UD_PAGE_SIZE; */
