@@ -996,11 +996,18 @@ void ud_mpg_free(struct ud_mpg *m, uint32_t i)
 	set_len(m, i, 0);
 	shrink(m, i);
 	/*@ assert kept: ud_pg_kept{Pre, Here}(m, i); */
+	/*@ assert o_len: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+	      m->list[k].npages == \at(m->list[k].npages, Pre); */
 	/*@ assert tight_i: ud_pg_tight(m, i); */
 	/*@ assert tb1: ud_pg_tights_but(m, i); */
 	/*@ assert p_tights: ud_pg_tights(m); */
 	/*@ assert others: ud_pg_use_div(0) && \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
 	      ud_pg_same_list{Pre, Here}(m, k); */
+	/*@ assert o_in: ud_pg_use_div(0) && \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+	      0 <= j < \at(m->list[k].npages, Pre) ==> 0 <= j / 64 < \at(m->list[k].nc, Pre); */
+	/*@ assert o_entry: \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+	      0 <= j < \at(m->list[k].npages, Pre) ==>
+	      \at(ud_pg_entry(m, k, j), Pre) == ud_pg_entry(m, k, j); */
 }
 
 uint32_t ud_mpg_entry(const struct ud_mpg *m, uint32_t i, uint32_t j)

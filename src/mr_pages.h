@@ -268,6 +268,10 @@ void ud_mpg_init(struct ud_mpg *m);
     ensures others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
       ud_pg_same_list{Pre, Post}(m, k);
     ensures entries: \forall integer s; 0 <= s < UD_PG_POOL ==> m->pfn[s] == \old(m->pfn[s]);
+    ensures others_len: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+      m->list[k].npages == \old(m->list[k].npages);
+    ensures others_at: \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+      0 <= j < \old(m->list[k].npages) ==> ud_pg_entry(m, k, j) == \old(ud_pg_entry(m, k, j));
     behavior no_room:
       assumes m->ch_top < ud_pg_nch(n) || m->dr_top < ud_pg_ndir(n);
       ensures status: \result == UD_E_NOSPC;
@@ -293,6 +297,10 @@ ud_status ud_mpg_alloc(struct ud_mpg *m, uint32_t i, uint32_t n);
     ensures others: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
       ud_pg_same_list{Pre, Post}(m, k);
     ensures entries: \forall integer s; 0 <= s < UD_PG_POOL ==> m->pfn[s] == \old(m->pfn[s]);
+    ensures others_len: \forall integer k; 0 <= k < UD_PG_NLIST && k != i ==>
+      m->list[k].npages == \old(m->list[k].npages);
+    ensures others_at: \forall integer k, j; 0 <= k < UD_PG_NLIST && k != i &&
+      0 <= j < \old(m->list[k].npages) ==> ud_pg_entry(m, k, j) == \old(ud_pg_entry(m, k, j));
     ensures room: m->ch_top == \old(m->ch_top) + ud_pg_nch(\old(m->list[i].npages)) &&
                   m->dr_top == \old(m->dr_top) + ud_pg_ndir(\old(m->list[i].npages));
 */

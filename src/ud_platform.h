@@ -282,6 +282,38 @@ ud_status ud_plat_prot_pin(uint64_t page);
 */
 void ud_plat_prot_unpin(uint64_t page);
 
+/* ------------------------------------------------------------- mr_pin */
+/* The page lists' pin door (src/mr_pin.c; docs/scale.md 2.1; seed 001
+ * 1.2.4: "the verb must issue a pin request to the OS Memory Management
+ * Routine, even for pages already pinned by earlier registrations").  The
+ * count per page is the OS's; the core makes one pin request per entry s
+ * of the page pool (src/mr_pages.h) and releases exactly that one.
+ * ud_pg_pin_held[s] is 1 while entry s holds a pin, on the physical page
+ * ud_pg_pin_pa[s]; the home may use s to find what it keeps for that pin.
+ * The ghost arrays are sized for the largest pool the core admits.
+ * [A-PLAT-PG-PIN] */
+#define UD_PG_PIN_SLOTS 16777216u
+/*@ ghost uint8_t  ud_pg_pin_held[UD_PG_PIN_SLOTS];
+          uint64_t ud_pg_pin_pa[UD_PG_PIN_SLOTS]; */
+
+/* Pin physical page pa for entry s (which holds no pin). */
+/*@ requires slot: s < UD_PG_PIN_SLOTS;
+    requires free: ud_pg_pin_held[s] == 0;
+    assigns ud_env, ud_pg_pin_held[s], ud_pg_pin_pa[s];
+    ensures codes: \result == UD_OK || \result == UD_E_PLATFORM;
+    ensures pinned: \result == UD_OK ==> ud_pg_pin_held[s] == 1 && ud_pg_pin_pa[s] == pa;
+    ensures refused: \result != UD_OK ==> ud_pg_pin_held[s] == 0;
+*/
+ud_status ud_plat_pg_pin(uint32_t s, uint64_t pa);
+
+/* Release entry s's pin on pa.  Cannot fail. */
+/*@ requires slot: s < UD_PG_PIN_SLOTS;
+    requires held: ud_pg_pin_held[s] == 1 && ud_pg_pin_pa[s] == pa;
+    assigns ud_env, ud_pg_pin_held[s];
+    ensures released: ud_pg_pin_held[s] == 0;
+*/
+void ud_plat_pg_unpin(uint32_t s, uint64_t pa);
+
 /* ------------------------------------------------------------- shadow_lib */
 /* The user library's bus (src/shadow_lib.c; seed 000 Fig. 1-3): one
  * uncached 32-bit STORE or LOAD at a virtual address of the calling process
