@@ -125,3 +125,18 @@ void ud_plat_prot_unpin(uint64_t pa)
 	unpin_user_pages_dirty_lock(&page, 1, true);
 	atomic_long_dec(&ud_kmod_pins);
 }
+
+/* The page lists' pin door (src/mr_pin.c, A-PLAT-PG-PIN): entry s takes
+ * over one staged pin of pa (the kernel counts pins per page, so the same
+ * page under two entries is pinned twice), and gives it back. */
+ud_status ud_plat_pg_pin(uint32_t s, uint64_t pa)
+{
+	(void)s;
+	return ud_plat_prot_pin(pa);
+}
+
+void ud_plat_pg_unpin(uint32_t s, uint64_t pa)
+{
+	(void)s;
+	ud_plat_prot_unpin(pa);
+}

@@ -105,7 +105,7 @@ START_TEST(refused_pin_rolls_back)
 }
 END_TEST
 
-START_TEST(many_lists_random)
+START_TEST(pinned_lists_random)
 {
 	uint64_t want = 0;
 
@@ -141,7 +141,7 @@ int main(void)
 
 	tcase_add_test(tc, one_gib_and_a_shared_page);
 	tcase_add_test(tc, refused_pin_rolls_back);
-	tcase_add_test(tc, many_lists_random);
+	tcase_add_test(tc, pinned_lists_random);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
