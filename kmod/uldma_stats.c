@@ -10,9 +10,9 @@
  *                                         board test fill a send queue and
  *                                         close or kill with requests
  *                                         queued, deterministically.
- *   /sys/kernel/debug/uldma/va_ahead      "Y": the VA fault handler
- *                                         pages in up to 4 pages per fault
- *                                         (Touch-Ahead), "N" (default): 1
+ *   /sys/kernel/debug/uldma/va_ahead      "Y" (default): the VA fault
+ *                                         handler pages in up to 4 pages
+ *                                         per fault (Touch-Ahead), "N": 1
  *                                         (Touch-A-Page).
  *   /sys/kernel/debug/uldma/va_pause      "1": the VA path's R5 thread
  *                                         holds (a test hook, as

@@ -72,7 +72,7 @@
  *               If (return_stat.2==FAILURE) go to 1"): stat.2 is the
  *               status of access 4, already not FAILURE, so nothing after
  *               access 5 sends the call back
- *   OSMAP   1 = the shadow mappings are the real OS's (wip/src/shadow_sys.c,
+ *   OSMAP   1 = the shadow mappings are the real OS's (src/shadow_sys.c,
  *               ud_sh_sys_*, with the owner record of SHADOW-M15: at most
  *               one readable context-0 shadow mapping of a physical page
  *               in the system) and every access goes through the real

@@ -77,7 +77,7 @@ static int m_page(uint64_t a)
 }
 
 /* OSMAP (alg3.pml): the shadow mappings come from the real OS side,
- * wip/src/shadow_sys.c -- ud_sh_sys_* with its owner record of readable
+ * src/shadow_sys.c -- ud_sh_sys_* with its owner record of readable
  * context-0 shadow mappings (SHADOW-M15) -- and every access goes through
  * the real MMU translation ud_sh_os_translate.  Process p (1..3) is
  * address space p - 1; model page pg is virtual page 0x10 + pg of every

@@ -109,6 +109,23 @@ def modsrc(name):
     return p if os.path.exists(p) or not os.path.exists(w) else w
 
 
+def raw_c_prints(pml_text):
+    """Line numbers of `printf(` calls inside the model's c_code blocks.
+    Such a call runs on every transition the search explores (Promela's own
+    printf is silent there): the output of one model reached 500 MB and most
+    of `make models`'s time.  c_code prints go through a glue macro that
+    prints only when a trail is replayed (`if (readtrail) printf(...)`)."""
+    lines = []
+    for m in re.finditer(r"c_code\s*(\[[^\]]*\])?\s*\{", pml_text):
+        j, depth = m.end(), 1
+        while depth and j < len(pml_text):
+            depth += {"{": 1, "}": -1}.get(pml_text[j], 0)
+            j += 1
+        for p in re.finditer(r"(?<![A-Za-z_])printf\s*\(", pml_text[m.end():j]):
+            lines.append(pml_text.count("\n", 0, m.end() + p.start()) + 1)
+    return lines
+
+
 def build(m, wd, extra=(), exe="pan", fresh=True):
     """spin -a, then gcc pan.c + the real src/ files.  Returns (ok, log)."""
     if fresh and os.path.isdir(wd):
@@ -116,6 +133,12 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
     os.makedirs(wd, exist_ok=True)
     pml = os.path.join(MODELS, m["pml"])
     defs = define_flags(m)
+    with open(pml) as f:
+        raw = raw_c_prints(f.read())
+    if raw:
+        return False, "%s: printf in c_code at line %s: print through a macro that " \
+            "prints only on replay (`if (readtrail) printf(...)`, see models/*_glue.h)" % (
+                m["pml"], ", ".join(map(str, raw)))
     shutil.copy(pml, os.path.join(wd, m["pml"]))
     rc, out = run(["spin"] + defs + ["-a", m["pml"]], wd)
     if rc != 0 or not os.path.exists(os.path.join(wd, "pan.c")):

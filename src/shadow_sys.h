@@ -11,11 +11,9 @@
 
 #include "shadow_os.h"
 
-/* The OS as a whole (shadow_os.c, ud_sh_sys_*): the address spaces it
- * manages and the system-wide record of which address space holds the
- * readable context-0 shadow mapping of a physical page (SHADOW-M15: at
- * most one does -- the fix of SHADOW-M10, docs/models.md).  A record is
- * (physical page, owner index); records are unique per page. */
+/* Sizes: address spaces, owner records.  A record is (physical page,
+ * owner index); records are unique per page (the section comment below
+ * says why there is a record at all). */
 #ifndef UD_SH_NAS
 #define UD_SH_NAS 4u
 #endif

@@ -551,8 +551,8 @@ struct uldma_cq_db {
  * moment (present, with the right: read at the source, write at the
  * destination).  Nothing is pinned.  A page that is not present faults:
  * the fault handler pages it in with the kernel's own get_user_pages
- * (one page per fault, Touch-A-Page; up to four in the 16 KB block with
- * debugfs uldma/va_ahead = 1, Touch-Ahead) and asks the scheduler to
+ * (up to four pages of the 16 KB block per fault, Touch-Ahead, the
+ * default; one page with debugfs uldma/va_ahead = 0, Touch-A-Page) and asks the scheduler to
  * retransmit the block (RAPF), so buffers never touched before arrive
  * whole.  Both ranges must lie below ULDMA_VA_ADDR_LIM (2^39: the 39-bit
  * VA of seed 004; mmap them there with a hint, e.g. MAP_FIXED_NOREPLACE).

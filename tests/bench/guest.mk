@@ -26,10 +26,11 @@
 #                                         destination over one into touched
 #                                         pages, over the time to touch the
 #                                         16 pages from user space (the
-#                                         handler's default, Touch-A-Page);
+#                                         handler's default, Touch-Ahead:
+#                                         up to 4 pages per fault);
 #                                         goal Z <= 2
-#   fault_path_vs_bare_pagein_ahead: Z'   the same with Touch-Ahead
-#                                         (debugfs va_ahead: up to 4 pages
+#   fault_path_vs_bare_pagein_touch_a_page: Z'  the same with Touch-A-Page
+#                                         (debugfs va_ahead = N: one page
 #                                         per fault)
 # On a machine without qemu-system-x86_64, a Debian kernel image or its
 # headers (scripts/deps.sh board installs them), both lines say "absent"
@@ -39,7 +40,7 @@ BENCHES += bench-guest
 # guest, tests/board/Makefile bench-guest-arm64) printed beside it, its
 # headline names ending in _arm64.
 GUEST_ARCHS ?= x86_64 arm64
-GUEST_HEADLINES := engine_copy_vs_memcpy_64k engine_copy_vs_memcpy_64k_inside dma_start_user_vs_ioctl poll_ring_vs_ioctl fault_path_vs_bare_pagein fault_path_vs_bare_pagein_ahead
+GUEST_HEADLINES := engine_copy_vs_memcpy_64k engine_copy_vs_memcpy_64k_inside dma_start_user_vs_ioctl poll_ring_vs_ioctl fault_path_vs_bare_pagein fault_path_vs_bare_pagein_touch_a_page
 GUEST_KDIR := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 GUEST_KVER := $(patsubst linux-headers-%,%,$(notdir $(GUEST_KDIR)))
 
@@ -53,7 +54,7 @@ bench-guest:
 		echo "dma_start_user_vs_ioctl: absent ($$why)"; \
 		echo "poll_ring_vs_ioctl: absent ($$why)"; \
 		echo "fault_path_vs_bare_pagein: absent ($$why)"; \
-		echo "fault_path_vs_bare_pagein_ahead: absent ($$why)"; \
+		echo "fault_path_vs_bare_pagein_touch_a_page: absent ($$why)"; \
 		for m in $(GUEST_HEADLINES); do echo "$${m}_arm64: absent ($$why)"; done; \
 	else \
 		mkdir -p $(OUT)/guest; \

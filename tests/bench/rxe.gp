@@ -7,7 +7,7 @@
 set terminal svg size 1100,560 font "sans,12" background rgb "white"
 set output dir."/rxe.svg"
 if (!exists("arch")) arch = "QEMU TCG"
-set multiplot layout 1,2 title "uldma soft engine vs Linux rxe (soft-RoCE), same ".arch." guest under QEMU TCG, one boot -- ratios, not hardware figures"
+set multiplot layout 1,2 title "uldma soft engine vs Linux rxe (soft-RoCE), same ".arch." guest under QEMU TCG, one boot -- ratios, not hardware figures" noenhanced
 set logscale x 2
 set logscale y
 set grid xtics ytics

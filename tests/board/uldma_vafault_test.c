@@ -220,13 +220,11 @@ static void untouched_case(const char *name, size_t len, int src_fresh,
 		memset(dst, 0xee, len);
 	before = (src_fresh ? resident(src, len) : 0) +
 		 (dst_fresh ? resident(dst, len) : 0);
-	if (ahead)
-		set_ahead(1);
+	set_ahead(ahead);
 	snap(&a);
 	st = va_write(src, dst, (uint32_t)len, &wc);
 	snap(&b);
-	if (ahead)
-		set_ahead(0);
+	set_ahead(1);	/* the module's default */
 	check(name, before == 0 && st == 0 && wc.byte_len == len &&
 	      !memcmp(dst, want, len) &&
 	      (src_fresh ? b.src_faults > a.src_faults : 1) &&
