@@ -170,6 +170,18 @@ static void send(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 	/*@ assert fresh_all: \forall integer u; 0 <= u < 2048 ==> ud_r5_fresh_tx(s, u); */
 }
 
+/* Whether a slot in state v holds an armed timer (ud_r5_busy), as one
+ * test: `st == INFLIGHT || st == PAUSED` inline gave the store after it
+ * two paths, each carried by every later goal. */
+/*@
+  assigns \nothing;
+  ensures busy: \result != 0 <==> ud_r5_busy(v);
+*/
+static int st_busy(int8_t v)
+{
+	return v == UD_R5_SCHED_INFLIGHT || v == UD_R5_SCHED_PAUSED;
+}
+
 /* Post the next block of channel c's transfer into slot t (fresh, or the
  * slot whose block was just acknowledged): new sequence number, fresh
  * retry budget, timer armed at now + period, handed to the engine (one
@@ -223,7 +235,7 @@ static void post_block_fr(struct ud_r5_sched *s, uint32_t c, uint16_t t, uint64_
 
 	/*@ assert room: room == 16384 - (s->x[c].dst + p) % 16384 && 1 <= room <= 16384; */
 	/*@ assert n: n == ud_r5_blen(s->x[c].dst, p, s->x[c].len) && 0 < n <= 16384; */
-	if (!(s->st[t] == UD_R5_SCHED_INFLIGHT || s->st[t] == UD_R5_SCHED_PAUSED))
+	if (!st_busy(s->st[t]))
 		set_insert(s, t);
 	s->off[t] = p;
 	s->blen[t] = (int32_t)n;
@@ -317,16 +329,28 @@ static void retx(struct ud_r5_sched *s, uint16_t t, uint64_t now)
 	send(s, t, now);
 }
 
-/* Whether a slot in state v holds an armed timer (ud_r5_busy), as one
- * test: `st == INFLIGHT || st == PAUSED` inline gave the store after it
- * two paths, each carried by every later goal. */
+/* Take slot t out of the timer set if it is armed (set_remove), else
+ * nothing: fail_xfer's two slots each in one call, where the test inline
+ * joined two paths (the call and none) before everything after it. */
 /*@
-  assigns \nothing;
-  ensures busy: \result != 0 <==> ud_r5_busy(v);
+  requires valid: \valid(s);
+  requires set: ud_r5_set_ok(s);
+  requires t: t < 2048;
+  requires arm: ud_r5_busy(s->st[t]) <==> s->pos[t] < s->narmed;
+  assigns s->dense[0 .. 2047], s->pos[0 .. 2047], s->narmed;
+  ensures set: ud_r5_set_ok(s);
+  ensures unarmed: s->pos[t] >= s->narmed;
+  ensures count: ud_r5_busy(s->st[t]) ? s->narmed == \old(s->narmed) - 1 :
+    s->narmed == \old(s->narmed);
+  ensures like: ud_r5_chs_like{Pre,Post}(s);
+  ensures wire: ud_r5_wire_ok{Pre}(s) ==> ud_r5_wire_ok(s);
+  ensures others: \forall integer u; 0 <= u < 2048 && u != t ==>
+    (s->pos[u] < s->narmed <==> \old(s->pos[u]) < \old(s->narmed));
 */
-static int st_busy(int8_t v)
+static void unarm(struct ud_r5_sched *s, uint16_t t)
 {
-	return v == UD_R5_SCHED_INFLIGHT || v == UD_R5_SCHED_PAUSED;
+	if (st_busy(s->st[t]))
+		set_remove(s, t);
 }
 
 /* The transfer on channel c fails with err: its busy slots leave the timer
@@ -360,8 +384,7 @@ static void fail_xfer(struct ud_r5_sched *s, uint32_t c, ud_status err)
 	/*@ assert chc: ud_r5_ch_ok(s, c); */
 	/*@ assert arm0: ud_r5_busy(s->st[t0]) <==> s->pos[t0] < s->narmed; */
 	/*@ assert arm1: ud_r5_busy(s->st[t1]) <==> s->pos[t1] < s->narmed; */
-	if (st_busy(s->st[t0]))
-		set_remove(s, t0);
+	unarm(s, t0);
 	/*@ assert un0: s->pos[t0] >= s->narmed; */
 	/*@ assert arm1b: ud_r5_busy(s->st[t1]) <==> s->pos[t1] < s->narmed; */
 	/*@ assert lb0: ud_r5_chs_like_but{Pre,Here}(s, c); */
@@ -370,8 +393,7 @@ static void fail_xfer(struct ud_r5_sched *s, uint32_t c, ud_status err)
 #ifdef __FRAMAC__
 Mid:
 #endif
-	if (st_busy(s->st[t1]))
-		set_remove(s, t1);
+	unarm(s, t1);
 	/*@ assert unarmed: s->pos[t0] >= s->narmed && s->pos[t1] >= s->narmed; */
 	/*@ assert lb1: ud_r5_chs_like_but{Mid,Here}(s, c); */
 	/*@ assert lb: ud_r5_chs_like_but{Pre,Here}(s, c); */
@@ -790,6 +812,20 @@ ud_status ud_r5_sched_init(struct ud_r5_sched *s, uint32_t win, uint64_t period)
 	return UD_OK;
 }
 
+/* Whether channel c posts a second opening block (a window of two, and
+ * bytes left after the first), as one test: post_opening's `&&` inline
+ * joined three paths after the second post. */
+/*@
+  requires valid: \valid_read(s);
+  requires c: c < 1024;
+  assigns \nothing;
+  ensures second: \result != 0 <==> (s->win == 2 && s->x[c].posted < s->x[c].len);
+*/
+static int second_fits(const struct ud_r5_sched *s, uint32_t c)
+{
+	return s->win == 2u && s->x[c].posted < s->x[c].len;
+}
+
 /* Post the opening blocks of channel c's transfer, just recorded: the first
  * block into slot 2c and, with a window of two and more to send, the
  * second into slot 2c+1.  Its own function so that start_xfer sees one
@@ -854,7 +890,7 @@ static void post_opening(struct ud_r5_sched *s, uint32_t c, uint64_t now)
 	      s->blen[t0] == ud_r5_blen(s->x[c].dst, 0, s->x[c].len); */
 	/*@ assert posted1: s->x[c].posted == s->blen[t0] && s->x[c].nposts == 1; */
 	/*@ assert txs1: ud_r5_tx_inv(s); */
-	if (s->win == 2u && s->x[c].posted < s->x[c].len) {
+	if (second_fits(s, c)) {
 		post_block(s, c, t1, now);
 		/*@ assert logged0b: ud_r5_logged_blk(s, \at(ud_r5_npost, Pre), t0); */
 		/*@ assert first_kept: s->st[t0] == 1 && s->off[t0] == 0 &&
@@ -992,17 +1028,56 @@ static int ch_busy(const struct ud_r5_sched *s, uint32_t c)
 	return s->x[c].active != 0u && s->x[c].complete == 0u;
 }
 
-ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
-			     uint64_t now)
+/* What ud_r5_sched_submit says of request r before it looks at the
+ * scheduler (its behaviors range, bad_len, wrap, and the rest), decided
+ * in a function of its own: submit then returns on one test of the
+ * answer, where each `||` inline had been one more return path in every
+ * goal of submit. */
+/*@
+  requires valid: \valid_read(r);
+  assigns \nothing;
+  ensures good: \result == UD_OK ==> r->pd < 16 && r->vc < 64 && r->kind <= 1 &&
+    0 < r->len <= UD_R5_SCHED_MAX_LEN &&
+    r->src + r->len <= 18446744073709551615 && r->dst + r->len <= 18446744073709551615;
+  behavior range:
+    assumes r->pd >= 16 || r->vc >= 64 || r->kind > 1;
+    ensures range: \result == UD_E_RANGE;
+  behavior bad_len:
+    assumes !(r->pd >= 16 || r->vc >= 64 || r->kind > 1);
+    assumes r->len == 0 || r->len > UD_R5_SCHED_MAX_LEN;
+    ensures inval: \result == UD_E_INVAL;
+  behavior wrap:
+    assumes !(r->pd >= 16 || r->vc >= 64 || r->kind > 1);
+    assumes !(r->len == 0 || r->len > UD_R5_SCHED_MAX_LEN);
+    assumes r->src + r->len > 18446744073709551615 || r->dst + r->len > 18446744073709551615;
+    ensures overflow: \result == UD_E_OVERFLOW;
+  behavior ok:
+    assumes !(r->pd >= 16 || r->vc >= 64 || r->kind > 1);
+    assumes !(r->len == 0 || r->len > UD_R5_SCHED_MAX_LEN);
+    assumes !(r->src + r->len > 18446744073709551615 || r->dst + r->len > 18446744073709551615);
+    ensures ok: \result == UD_OK;
+  complete behaviors;
+  disjoint behaviors;
+*/
+static ud_status req_check(const struct ud_r5_sched_req *r)
 {
-	uint32_t c;
-
 	if (r->pd >= UD_R5_SCHED_NPD || r->vc >= UD_R5_SCHED_NVC || r->kind > UD_R5_SCHED_READ)
 		return UD_E_RANGE;
 	if (r->len == 0u || r->len > UD_R5_SCHED_MAX_LEN)
 		return UD_E_INVAL;
 	if (r->src > UD_U64_MAX - r->len || r->dst > UD_U64_MAX - r->len)
 		return UD_E_OVERFLOW;
+	return UD_OK;
+}
+
+ud_status ud_r5_sched_submit(struct ud_r5_sched *s, const struct ud_r5_sched_req *r,
+			     uint64_t now)
+{
+	uint32_t c;
+	ud_status v = req_check(r);
+
+	if (v != UD_OK)
+		return v;
 	c = (uint32_t)r->pd * UD_R5_SCHED_NVC + r->vc;
 	if (ch_busy(s, c))
 		return UD_E_BUSY;
@@ -1311,27 +1386,55 @@ int32_t ud_r5_sched_tick(struct ud_r5_sched *s, uint64_t now)
 	return bad;
 }
 
+/* What ud_r5_sched_abort does with its arguments
+ * (ud_r5_abort_verdict), decided in a function of its own like
+ * ev_verdict: the abort then branches on one value at a time, and its
+ * goals carry one test of the verdict where they carried the memory
+ * reads of every test inline. */
+/*@
+  requires valid: \valid_read(s);
+  assigns \nothing;
+  ensures verdict: \result == ud_r5_abort_verdict(s, pd, trid, seq, err);
+  ensures ok: \result == UD_OK ==> err < 0 && trid < 2048 && s->st[trid] != 0 &&
+    s->st[trid] != 3 && seq == s->seq[trid] && pd == ud_r5_pd_of(trid);
+*/
+static ud_status ab_verdict(const struct ud_r5_sched *s, uint16_t pd, uint16_t trid,
+			    uint16_t seq, ud_status err)
+{
+	if (err >= 0)
+		return UD_E_INVAL;
+	if (trid >= UD_R5_SCHED_NTX || s->st[trid] == UD_R5_SCHED_IDLE)
+		return UD_E_NOENT;
+	if (pd != trid / (UD_R5_SCHED_NVC * UD_R5_SCHED_WIN))
+		return UD_E_FORGED;
+	if (seq != s->seq[trid] || s->st[trid] == UD_R5_SCHED_DONE)
+		return UD_E_STALE;
+	return UD_OK;
+}
+
 /* The abort path: see r5_sched.h. */
 ud_status ud_r5_sched_abort(struct ud_r5_sched *s, uint16_t pd, uint16_t trid, uint16_t seq,
 			    ud_status err)
 {
 	uint32_t c;
+	ud_status v = ab_verdict(s, pd, trid, seq, err);
 
-	if (err >= 0) {
+	/* Ignored: counted, verdict returned, nothing else changes. */
+	if (v == UD_E_INVAL) {
 		s->cnt.ign_inval = sat_inc(s->cnt.ign_inval);
-		return UD_E_INVAL;
+		return v;
 	}
-	if (trid >= UD_R5_SCHED_NTX || s->st[trid] == UD_R5_SCHED_IDLE) {
+	if (v == UD_E_NOENT) {
 		s->cnt.ign_unknown = sat_inc(s->cnt.ign_unknown);
-		return UD_E_NOENT;
+		return v;
 	}
-	if (pd != trid / (UD_R5_SCHED_NVC * UD_R5_SCHED_WIN)) {
+	if (v == UD_E_FORGED) {
 		s->cnt.ign_forged = sat_inc(s->cnt.ign_forged);
-		return UD_E_FORGED;
+		return v;
 	}
-	if (seq != s->seq[trid] || s->st[trid] == UD_R5_SCHED_DONE) {
+	if (v != UD_OK) {
 		s->cnt.ign_stale = sat_inc(s->cnt.ign_stale);
-		return UD_E_STALE;
+		return v;
 	}
 	c = (uint32_t)trid / UD_R5_SCHED_WIN;
 	/*@ assert chc: ud_r5_ch_ok(s, c); */
