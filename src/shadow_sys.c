@@ -502,25 +502,8 @@ static ud_status map_rd0(struct ud_sh_sys *sys, uint32_t a, uint64_t vaddr,
 	//@ assert pp_ok: pp < ud_sh_bit / 4096;
 	ud_status r = sys_os_map(sys, a, vaddr, rights, svaddr);
 	if (r == UD_OK) {
-		/* The recording, behind a statement contract: the failure path's
-		 * `unchanged` is then proved without this path's ~25 asserts in
-		 * its context (they made it time out). */
-		/*@ assigns sys->own[k], sys->link[a][0 .. UD_SH_ST_N - 1];
-		    ensures b_inv: ud_sh_sys_inv(sys);
-		    ensures b_as: ud_sh_as_inv(&sys->as[a]);
-		    ensures b_sv: *svaddr == ud_sh_vshadow(vaddr);
-		    ensures b_mapped: \exists integer i; 0 <= i < UD_SH_ST_N &&
-		      \at(sys->as[a].st[i].valid, Pre) == 0 &&
-		      sys->as[a].st[i].valid == 1 && sys->as[a].st[i].rights == rights &&
-		      sys->as[a].st[i].svpage == ud_sh_vbit / 4096 + vaddr / 4096;
-		    ensures b_owner: sys->own[k].valid == 1 &&
-		      sys->own[k].ppage == sys->as[a].pt[j].ppage && sys->own[k].as == a;
-		    ensures b_ctx: sys->as[a].ctx == \at(sys->as[a].ctx, Pre);
-		    ensures b_pt: \forall integer m; 0 <= m < UD_SH_PT_N ==>
-		      sys->as[a].pt[m].valid == \at(sys->as[a].pt[m].valid, Pre) &&
-		      sys->as[a].pt[m].vpage == \at(sys->as[a].pt[m].vpage, Pre) &&
-		      sys->as[a].pt[m].ppage == \at(sys->as[a].pt[m].ppage, Pre);
-		*/
+		/* The recording: the new entry, its page-table entry, then the
+		 * record and the link that name each other. */
 		{
 			uint32_t i = st_find(&sys->as[a], SH_VPAGES + vp);
 			/*@ assert i_new: i < UD_SH_ST_N && (\let u = i; \at(sys->as[a].st[u].valid, Pre) == 0) &&

@@ -9,9 +9,12 @@
 #      ud_tpt_unexport: the proof of module tpt still proves every goal (a
 #      false precondition proves anything), and the smoke pass finds the
 #      requirements inconsistent, so the gate fails naming the smoke goal;
+#      in the same run, a statement contract planted in ud_tpt_unexport's
+#      body, which Frama-C 25's WP skips ("not yet supported"): the gate
+#      fails naming its line;
 #   3. the unmodified copy: the lint passes.
 # Needs the prove dependencies (scripts/deps.sh prove).  About a minute.
-# Prints `gate: planted axiom and dead requires caught` and exits 0 when the
+# Prints `gate: planted axiom, dead requires and skipped statement contract caught` and exits 0 when the
 # gate behaves.
 set -u
 
@@ -57,6 +60,16 @@ s = s[:j + 3] + " requires planted: idx > 0 && idx < 0;\n   " + s[j + 3:]
 open(p, "w").write(s)
 PY
 grep -q 'requires planted' "$copy/src/tpt.h" || fail "plant missing"
+python3 - "$copy/src/tpt.c" <<'PY' || fail "could not plant the statement contract"
+import sys
+p = sys.argv[1]
+s = open(p).read()
+body = "ud_status ud_tpt_unexport(struct ud_tpt *t, uint32_t idx)\n{\n"
+assert s.count(body) == 1
+s = s.replace(body, body + "\t/*@ ensures planted_stmt: \\true; */\n\t{ ; }\n")
+open(p, "w").write(s)
+PY
+grep -q 'planted_stmt' "$copy/src/tpt.c" || fail "statement-contract plant missing"
 if (cd "$copy" && make -s prove-one M=tpt WP_CACHE=replay \
 	WP_CACHE_DIR="$root/proofs/cache") >"$tmp/prove.log" 2>&1; then
 	tail -30 "$tmp/prove.log"
@@ -64,6 +77,8 @@ if (cd "$copy" && make -s prove-one M=tpt WP_CACHE=replay \
 fi
 grep -q 'smoke goal ud_tpt_unexport_wp_smoke_default_requires was proved' "$tmp/prove.log" ||
 	{ tail -30 "$tmp/prove.log"; fail "the gate failed, but not on the dead requires"; }
+grep -q 'WP skipped annotation(s) at src/tpt.c:' "$tmp/prove.log" ||
+	{ tail -30 "$tmp/prove.log"; fail "the gate did not name the skipped statement contract"; }
 grep -q '^tpt .* 0/\|unproved' "$tmp/prove.log" &&
 	{ tail -30 "$tmp/prove.log"; fail "goals went unproved: the plant should prove everything"; }
-echo "gate: planted axiom and dead requires caught"
+echo "gate: planted axiom, dead requires and skipped statement contract caught"
