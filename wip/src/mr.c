@@ -698,6 +698,7 @@ static ud_status mr_replace(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t
 		/*@ assert e_pages: ud_mr_pages_kept{Pre, Here}(p, -1); */
 		return UD_E_PLATFORM;
 	}
+	/*@ assert n_wide: ud_lists_kept2{Pre, Here}(p, 2 * i, 2 * i + 1); */
 	/*@ assert n_exact: ud_pins_exact(&p->pg); */
 	/*@ assert n_upto: ud_pins_upto(&p->pg, lo, p->pg.list[lo].npages); */
 	/*@ assert n_lens: p->pg.list[lo].npages == p->mr[i].npages && p->pg.list[ln].npages == npages; */
@@ -878,6 +879,10 @@ ud_status ud_reg_shared_mr(struct ud_prot *p, uint32_t mr, uint32_t pd, uint64_t
 	}
 	/*@ assert o_kept: ud_lists_kept2{Pre, Here}(p, 2 * i, 2 * i + 1); */
 	/*@ assert o_pages: ud_mr_pages_kept{Pre, Here}(p, i); */
+	/*@ assert o_src: \forall integer j; 0 <= j < p->mr[i].npages ==>
+	      ud_lpfn{Pre}(p, sl, j) == ud_mr_pfn{Pre}(p, mr, j); */
+	/*@ assert o_copy: \forall integer j; 0 <= j < p->mr[i].npages ==>
+	      ud_mr_pfn(p, i, j) == ud_lpfn(p, l, j); */
 	*h = i;
 	*lkey = p->mr[i].gen * UD_KEY_IDX_SPAN + i;
 	*rkey = rkey_for(access, *lkey);
