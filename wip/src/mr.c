@@ -64,7 +64,7 @@
       \forall integer x, j; 0 <= x < UD_PG_NLIST && x != l1 && x != l2 ==>
         \at(p->pg.list[x].npages, L1) == \at(p->pg.list[x].npages, L2) &&
         (0 <= j < \at(p->pg.list[x].npages, L1) ==>
-           ud_pg_entry{L1}(&p->pg, x, j) == ud_pg_entry{L2}(&p->pg, x, j) &&
+           ud_pg_entry{L1}(\at(&p->pg, L1), x, j) == ud_pg_entry{L2}(\at(&p->pg, L2), x, j) &&
            ud_lpfn{L1}(p, x, j) == ud_lpfn{L2}(p, x, j));
 
     lemma ud_lists_kept2_trans{L1, L2, L3}: \forall struct ud_prot *p, integer a, b;
@@ -107,6 +107,41 @@
       (2 * i + p->mr[i].half == l ? 0 : p->pg.list[2 * i + p->mr[i].half].npages) ==
         (p->mr[i].live == 1 ? p->mr[i].npages : 0) &&
       (2 * i + 1 - p->mr[i].half == l ? 0 : p->pg.list[2 * i + 1 - p->mr[i].half].npages) == 0;
+
+  axiomatic UdMrCoreFrame {
+    // The tables the core invariant reads, equal in two states.
+    predicate ud_tables_same{L1, L2}(struct ud_prot *p) =
+      (\forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2)) &&
+      (\forall integer q; 0 <= q < UD_PROT_NQP ==> \at(p->qp_live[q], L1) == \at(p->qp_live[q], L2) &&
+         \at(p->qp_pd[q], L1) == \at(p->qp_pd[q], L2)) &&
+      (\forall integer a; 0 <= a < UD_PROT_NAH ==> \at(p->ah_live[a], L1) == \at(p->ah_live[a], L2) &&
+         \at(p->ah_pd[a], L1) == \at(p->ah_pd[a], L2)) &&
+      ud_mr_same{L1, L2}(p) && ud_mw_same{L1, L2}(p);
+    lemma ud_inv_pd_fr{L1, L2}: \forall struct ud_prot *p;
+      ud_tables_same{L1, L2}(p) && ud_inv_pd{L1}(p) ==> ud_inv_pd{L2}(p);
+    lemma ud_inv_qp_fr{L1, L2}: \forall struct ud_prot *p;
+      ud_tables_same{L1, L2}(p) && ud_inv_qp{L1}(p) ==> ud_inv_qp{L2}(p);
+    lemma ud_inv_ah_fr{L1, L2}: \forall struct ud_prot *p;
+      ud_tables_same{L1, L2}(p) && ud_inv_ah{L1}(p) ==> ud_inv_ah{L2}(p);
+    lemma ud_inv_mr_fr{L1, L2}: \forall struct ud_prot *p;
+      ud_tables_same{L1, L2}(p) && ud_inv_mr{L1}(p) ==> ud_inv_mr{L2}(p);
+    lemma ud_inv_mw_fr{L1, L2}: \forall struct ud_prot *p;
+      ud_tables_same{L1, L2}(p) && ud_inv_mw{L1}(p) ==> ud_inv_mw{L2}(p);
+    lemma ud_core_fr{L1, L2}: \forall struct ud_prot *p;
+      ud_tables_same{L1, L2}(p) && ud_prot_core{L1}(p) ==> ud_prot_core{L2}(p);
+
+    // The link with list l counted empty, across a step that keeps the
+    // regions' fields and every other list's length.
+    lemma ud_link_x_fr{L1, L2}: \forall struct ud_prot *p, integer l;
+      ud_mr_np_same{L1, L2}(p) &&
+      (\forall integer x; 0 <= x < UD_PG_NLIST && x != l ==>
+         \at(p->pg.list[x].npages, L1) == \at(p->pg.list[x].npages, L2)) &&
+      ud_link_x{L1}(p, l) ==> ud_link_x{L2}(p, l);
+    // ... and list l empty: the link.
+    lemma ud_link_x_empty{L}: \forall struct ud_prot *p, integer l;
+      0 <= l < UD_PG_NLIST && p->pg.list[l].npages == 0 && ud_link_x(p, l) ==> ud_pg_link(p);
+  }
+
 */
 
 /* ------------------------------------------------------------ helpers */
@@ -384,16 +419,22 @@ static ud_status list_open(struct ud_prot *p, uint32_t l, uint32_t n)
 
 	/*@ assert pd_same: \forall integer d; 0 <= d < UD_PROT_NPD ==> p->pd_live[d] == \at(p->pd_live[d], Pre); */
 	/*@ assert mr_same: \forall integer k; 0 <= k < UD_PROT_NMR ==> p->mr[k] == \at(p->mr[k], Pre); */
-	/*@ assert mw_same: \forall integer w; 0 <= w < UD_PROT_NMW ==> p->mw[w] == \at(p->mw[w], Pre); */
 	/*@ assert qp_same: \forall integer q; 0 <= q < UD_PROT_NQP ==>
 	      p->qp_live[q] == \at(p->qp_live[q], Pre) && p->qp_pd[q] == \at(p->qp_pd[q], Pre); */
 	/*@ assert ah_same: \forall integer a; 0 <= a < UD_PROT_NAH ==>
 	      p->ah_live[a] == \at(p->ah_live[a], Pre) && p->ah_pd[a] == \at(p->ah_pd[a], Pre); */
-	/*@ assert inv_pd: ud_inv_pd(p); */
-	/*@ assert inv_qp: ud_inv_qp(p); */
-	/*@ assert inv_ah: ud_inv_ah(p); */
-	/*@ assert inv_mr: ud_inv_mr(p); */
-	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert mr_f: ud_mr_same{Pre, Here}(p); */
+	/*@ assert mw_f: ud_mw_same{Pre, Here}(p); */
+	/*@ assert tables: ud_tables_same{Pre, Here}(p); */
+	/*@ assert core: ud_prot_core(p); */
+	/*@ assert np: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert lens: st == UD_OK ==> \forall integer x; 0 <= x < UD_PG_NLIST && x != l ==>
+	      p->pg.list[x].npages == \at(p->pg.list[x].npages, Pre); */
+	/*@ assert ents: st == UD_OK ==> \forall integer x, j; 0 <= x < UD_PG_NLIST && x != l &&
+	      0 <= j < p->pg.list[x].npages ==> ud_pg_entry(&p->pg, x, j) == ud_pg_entry{Pre}(&p->pg, x, j); */
+	/*@ assert pfns: st == UD_OK ==> \forall integer x, j; 0 <= x < UD_PG_NLIST && x != l &&
+	      0 <= j < p->pg.list[x].npages ==> ud_lpfn(p, x, j) == ud_lpfn{Pre}(p, x, j); */
+	/*@ assert linkx: ud_link_x(p, l); */
 	return st;
 }
 
@@ -415,16 +456,21 @@ static void list_close(struct ud_prot *p, uint32_t l)
 	ud_mpin_free(&p->pg, l);
 	/*@ assert pd_same: \forall integer d; 0 <= d < UD_PROT_NPD ==> p->pd_live[d] == \at(p->pd_live[d], Pre); */
 	/*@ assert mr_same: \forall integer k; 0 <= k < UD_PROT_NMR ==> p->mr[k] == \at(p->mr[k], Pre); */
-	/*@ assert mw_same: \forall integer w; 0 <= w < UD_PROT_NMW ==> p->mw[w] == \at(p->mw[w], Pre); */
 	/*@ assert qp_same: \forall integer q; 0 <= q < UD_PROT_NQP ==>
 	      p->qp_live[q] == \at(p->qp_live[q], Pre) && p->qp_pd[q] == \at(p->qp_pd[q], Pre); */
 	/*@ assert ah_same: \forall integer a; 0 <= a < UD_PROT_NAH ==>
 	      p->ah_live[a] == \at(p->ah_live[a], Pre) && p->ah_pd[a] == \at(p->ah_pd[a], Pre); */
-	/*@ assert inv_pd: ud_inv_pd(p); */
-	/*@ assert inv_qp: ud_inv_qp(p); */
-	/*@ assert inv_ah: ud_inv_ah(p); */
-	/*@ assert inv_mr: ud_inv_mr(p); */
-	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert mr_f: ud_mr_same{Pre, Here}(p); */
+	/*@ assert mw_f: ud_mw_same{Pre, Here}(p); */
+	/*@ assert tables: ud_tables_same{Pre, Here}(p); */
+	/*@ assert core: ud_prot_core(p); */
+	/*@ assert np: ud_mr_np_same{Pre, Here}(p); */
+	/*@ assert lens: \forall integer x; 0 <= x < UD_PG_NLIST && x != l ==>
+	      p->pg.list[x].npages == \at(p->pg.list[x].npages, Pre); */
+	/*@ assert ents: \forall integer x, j; 0 <= x < UD_PG_NLIST && x != l &&
+	      0 <= j < p->pg.list[x].npages ==> ud_pg_entry(&p->pg, x, j) == ud_pg_entry{Pre}(&p->pg, x, j); */
+	/*@ assert pfns: \forall integer x, j; 0 <= x < UD_PG_NLIST && x != l &&
+	      0 <= j < p->pg.list[x].npages ==> ud_lpfn(p, x, j) == ud_lpfn{Pre}(p, x, j); */
 	/*@ assert link_x: ud_link_x{Pre}(p, l) ==> ud_link_x(p, l); */
 	/*@ assert link: ud_link_x{Pre}(p, l) ==> ud_pg_link(p); */
 }
