@@ -110,12 +110,19 @@
 
   axiomatic UdMrCoreFrame {
     // The tables the core invariant reads, equal in two states.
+    predicate ud_pdl_same{L1, L2}(struct ud_prot *p) =
+      \forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2);
+    predicate ud_qpl_same{L1, L2}(struct ud_prot *p) =
+      \forall integer q; 0 <= q < UD_PROT_NQP ==> \at(p->qp_live[q], L1) == \at(p->qp_live[q], L2) &&
+         \at(p->qp_pd[q], L1) == \at(p->qp_pd[q], L2);
+    predicate ud_ahl_same{L1, L2}(struct ud_prot *p) =
+      \forall integer a; 0 <= a < UD_PROT_NAH ==> \at(p->ah_live[a], L1) == \at(p->ah_live[a], L2) &&
+         \at(p->ah_pd[a], L1) == \at(p->ah_pd[a], L2);
+    // Stated as named parts: a goal then matches each part to one
+    // hypothesis (the conjunction of the bodies timed out, 40 s, with
+    // every part proved just before it).
     predicate ud_tables_same{L1, L2}(struct ud_prot *p) =
-      (\forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2)) &&
-      (\forall integer q; 0 <= q < UD_PROT_NQP ==> \at(p->qp_live[q], L1) == \at(p->qp_live[q], L2) &&
-         \at(p->qp_pd[q], L1) == \at(p->qp_pd[q], L2)) &&
-      (\forall integer a; 0 <= a < UD_PROT_NAH ==> \at(p->ah_live[a], L1) == \at(p->ah_live[a], L2) &&
-         \at(p->ah_pd[a], L1) == \at(p->ah_pd[a], L2)) &&
+      ud_pdl_same{L1, L2}(p) && ud_qpl_same{L1, L2}(p) && ud_ahl_same{L1, L2}(p) &&
       ud_mr_same{L1, L2}(p) && ud_mw_same{L1, L2}(p);
     lemma ud_inv_pd_fr{L1, L2}: \forall struct ud_prot *p;
       ud_tables_same{L1, L2}(p) && ud_inv_pd{L1}(p) ==> ud_inv_pd{L2}(p);
@@ -137,6 +144,20 @@
       (\forall integer x; 0 <= x < UD_PG_NLIST && x != l ==>
          \at(p->pg.list[x].npages, L1) == \at(p->pg.list[x].npages, L2)) &&
       ud_link_x{L1}(p, l) ==> ud_link_x{L2}(p, l);
+    // Region i's link and every other's: the link (mr_commit's `link`
+    // timed out without it, in a context holding the pools' invariant).
+    lemma ud_link_join{L}: \forall struct ud_prot *p, integer i;
+      0 <= i < UD_PROT_NMR && ud_pg_link_but(p, i) && ud_pg_link_at(p, i) ==> ud_pg_link(p);
+    // The links of the regions but i, across a step that keeps their
+    // fields and every list's length.
+    lemma ud_link_but_fr{L1, L2}: \forall struct ud_prot *p, integer i;
+      (\forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
+         \at(p->mr[k].live, L1) == \at(p->mr[k].live, L2) &&
+         \at(p->mr[k].npages, L1) == \at(p->mr[k].npages, L2) &&
+         \at(p->mr[k].half, L1) == \at(p->mr[k].half, L2)) &&
+      (\forall integer x; 0 <= x < UD_PG_NLIST ==>
+         \at(p->pg.list[x].npages, L1) == \at(p->pg.list[x].npages, L2)) &&
+      ud_pg_link_but{L1}(p, i) ==> ud_pg_link_but{L2}(p, i);
     // ... and list l empty: the link.
     lemma ud_link_x_empty{L}: \forall struct ud_prot *p, integer l;
       0 <= l < UD_PG_NLIST && p->pg.list[l].npages == 0 && ud_link_x(p, l) ==> ud_pg_link(p);
@@ -425,10 +446,13 @@ static ud_status list_open(struct ud_prot *p, uint32_t l, uint32_t n)
 	      p->ah_live[a] == \at(p->ah_live[a], Pre) && p->ah_pd[a] == \at(p->ah_pd[a], Pre); */
 	/*@ assert mr_f: ud_mr_same{Pre, Here}(p); */
 	/*@ assert mw_f: ud_mw_same{Pre, Here}(p); */
+	/*@ assert pd_f: ud_pdl_same{Pre, Here}(p); */
+	/*@ assert qp_f: ud_qpl_same{Pre, Here}(p); */
+	/*@ assert ah_f: ud_ahl_same{Pre, Here}(p); */
 	/*@ assert tables: ud_tables_same{Pre, Here}(p); */
 	/*@ assert core: ud_prot_core(p); */
 	/*@ assert np: ud_mr_np_same{Pre, Here}(p); */
-	/*@ assert lens: st == UD_OK ==> \forall integer x; 0 <= x < UD_PG_NLIST && x != l ==>
+	/*@ assert lens: \forall integer x; 0 <= x < UD_PG_NLIST && x != l ==>
 	      p->pg.list[x].npages == \at(p->pg.list[x].npages, Pre); */
 	/*@ assert ents: st == UD_OK ==> \forall integer x, j; 0 <= x < UD_PG_NLIST && x != l &&
 	      0 <= j < p->pg.list[x].npages ==> ud_pg_entry(&p->pg, x, j) == ud_pg_entry{Pre}(&p->pg, x, j); */
@@ -462,6 +486,9 @@ static void list_close(struct ud_prot *p, uint32_t l)
 	      p->ah_live[a] == \at(p->ah_live[a], Pre) && p->ah_pd[a] == \at(p->ah_pd[a], Pre); */
 	/*@ assert mr_f: ud_mr_same{Pre, Here}(p); */
 	/*@ assert mw_f: ud_mw_same{Pre, Here}(p); */
+	/*@ assert pd_f: ud_pdl_same{Pre, Here}(p); */
+	/*@ assert qp_f: ud_qpl_same{Pre, Here}(p); */
+	/*@ assert ah_f: ud_ahl_same{Pre, Here}(p); */
 	/*@ assert tables: ud_tables_same{Pre, Here}(p); */
 	/*@ assert core: ud_prot_core(p); */
 	/*@ assert np: ud_mr_np_same{Pre, Here}(p); */
@@ -477,30 +504,42 @@ static void list_close(struct ud_prot *p, uint32_t l)
 
 /* ------------------------------------------------------------ slot steps */
 
-/* Fill region slot i (free, or live without windows) and give it a new
- * generation; its pages are list 2 i + half, built and pinned, its other
- * list empty.  One store of the whole entry: its frame is immediate. */
+/* Fill region slot i (free, or live without windows) with new fields and
+ * a new generation: the tables' part of the invariant (no page predicate
+ * in its context: they only slow the provers).  One store of the whole
+ * entry: its frame is immediate. */
 /*@ requires valid: \valid(p) && i < UD_PROT_NMR;
     requires core: ud_prot_core(p);
-    requires pages: ud_mpg_inv(&p->pg) && ud_pins_exact(&p->pg) && ud_pg_link_but(p, i);
-    requires half: half <= 1 && p->pg.list[2 * i + half].npages == npages &&
-      p->pg.list[2 * i + 1 - half].npages == 0;
     requires gen: p->mr[i].gen < UD_KEY_GEN_MAX;
     requires nowin: !ud_mr_has_window(p, i);
     requires pd: ud_pd_ok(p, pd);
     requires acc: ud_mr_acc_ok(access);
     requires shape: ud_mr_shape_v(npages, off, len, iova);
     assigns p->mr[i];
-    ensures inv: ud_prot_inv(p);
+    ensures core: ud_prot_core(p);
     ensures set: ud_mr_set(p, i, pd, access, iova, len, off);
     ensures half: p->mr[i].half == half && p->mr[i].npages == npages;
     ensures gen: p->mr[i].gen == \old(p->mr[i].gen) + 1;
     ensures frame: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==> p->mr[k] == \old(p->mr[k]);
-    ensures pg: ud_mr_pg_same{Pre, Post}(p);
+    ensures pg_top: p->pg.ch_top == \old(p->pg.ch_top) && p->pg.dr_top == \old(p->pg.dr_top);
+    ensures pg_list: \forall integer l; 0 <= l < UD_PG_NLIST ==>
+      p->pg.list[l].npages == \old(p->pg.list[l].npages) &&
+      p->pg.list[l].nc == \old(p->pg.list[l].nc) && p->pg.list[l].nd == \old(p->pg.list[l].nd);
+    ensures pg_tops: \forall integer l, y; 0 <= l < UD_PG_NLIST && 0 <= y < 64 ==>
+      p->pg.list[l].top[y] == \old(p->pg.list[l].top[y]);
+    ensures pg_pfn: \forall integer s; 0 <= s < UD_PG_POOL ==> p->pg.pfn[s] == \old(p->pg.pfn[s]);
+    ensures pg_dir: \forall integer d, x; 0 <= d < UD_PG_NDIR && 0 <= x < 64 ==>
+      p->pg.dir[d][x] == \old(p->pg.dir[d][x]);
+    ensures pg_ch: \forall integer c; 0 <= c < UD_PG_NCHUNK ==>
+      p->pg.ch_list[c] == \old(p->pg.ch_list[c]) && p->pg.ch_q[c] == \old(p->pg.ch_q[c]) &&
+      p->pg.ch_perm[c] == \old(p->pg.ch_perm[c]) && p->pg.ch_pos[c] == \old(p->pg.ch_pos[c]);
+    ensures pg_dr: \forall integer d; 0 <= d < UD_PG_NDIR ==>
+      p->pg.dr_list[d] == \old(p->pg.dr_list[d]) && p->pg.dr_q[d] == \old(p->pg.dr_q[d]) &&
+      p->pg.dr_perm[d] == \old(p->pg.dr_perm[d]) && p->pg.dr_pos[d] == \old(p->pg.dr_pos[d]);
 */
-static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
-                      uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
-                      uint32_t half)
+static void mr_store(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
+                     uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
+                     uint32_t half)
 {
 	struct ud_mr m;
 
@@ -528,10 +567,39 @@ static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t acces
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+}
+
+
+/* mr_store, with the page part: slot i's pages are list 2 i + half, built
+ * and pinned, its other list empty. */
+/*@ requires valid: \valid(p) && i < UD_PROT_NMR;
+    requires core: ud_prot_core(p);
+    requires pages: ud_mpg_inv(&p->pg) && ud_pins_exact(&p->pg) && ud_pg_link_but(p, i);
+    requires half: half <= 1 && p->pg.list[2 * i + half].npages == npages &&
+      p->pg.list[2 * i + 1 - half].npages == 0;
+    requires gen: p->mr[i].gen < UD_KEY_GEN_MAX;
+    requires nowin: !ud_mr_has_window(p, i);
+    requires pd: ud_pd_ok(p, pd);
+    requires acc: ud_mr_acc_ok(access);
+    requires shape: ud_mr_shape_v(npages, off, len, iova);
+    assigns p->mr[i];
+    ensures inv: ud_prot_inv(p);
+    ensures set: ud_mr_set(p, i, pd, access, iova, len, off);
+    ensures half: p->mr[i].half == half && p->mr[i].npages == npages;
+    ensures gen: p->mr[i].gen == \old(p->mr[i].gen) + 1;
+    ensures frame: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==> p->mr[k] == \old(p->mr[k]);
+    ensures pg: ud_mr_pg_same{Pre, Post}(p);
+*/
+static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access,
+                      uint64_t iova, uint32_t len, uint32_t off, uint32_t npages,
+                      uint32_t half)
+{
+	mr_store(p, i, pd, access, iova, len, off, npages, half);
 	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
 	/*@ assert mpg: ud_mpg_inv(&p->pg); */
 	/*@ assert exact: ud_pins_exact(&p->pg); */
+	/*@ assert but: ud_pg_link_but(p, i); */
 	/*@ assert link_i: ud_pg_link_at(p, i); */
 	/*@ assert link: ud_pg_link(p); */
 }
@@ -579,6 +647,21 @@ static void mr_retag(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t access
 	/*@ assert inv_ah: ud_inv_ah(p); */
 	/*@ assert inv_mr: ud_inv_mr(p); */
 	/*@ assert inv_mw: ud_inv_mw(p); */
+	/*@ assert pg_top: p->pg.ch_top == \at(p->pg.ch_top, Pre) && p->pg.dr_top == \at(p->pg.dr_top, Pre); */
+	/*@ assert pg_list: \forall integer l; 0 <= l < UD_PG_NLIST ==>
+	      p->pg.list[l].npages == \at(p->pg.list[l].npages, Pre) &&
+	      p->pg.list[l].nc == \at(p->pg.list[l].nc, Pre) && p->pg.list[l].nd == \at(p->pg.list[l].nd, Pre); */
+	/*@ assert pg_tops: \forall integer l, y; 0 <= l < UD_PG_NLIST && 0 <= y < 64 ==>
+	      p->pg.list[l].top[y] == \at(p->pg.list[l].top[y], Pre); */
+	/*@ assert pg_pfn: \forall integer s; 0 <= s < UD_PG_POOL ==> p->pg.pfn[s] == \at(p->pg.pfn[s], Pre); */
+	/*@ assert pg_dir: \forall integer d, x; 0 <= d < UD_PG_NDIR && 0 <= x < 64 ==>
+	      p->pg.dir[d][x] == \at(p->pg.dir[d][x], Pre); */
+	/*@ assert pg_ch: \forall integer c; 0 <= c < UD_PG_NCHUNK ==>
+	      p->pg.ch_list[c] == \at(p->pg.ch_list[c], Pre) && p->pg.ch_q[c] == \at(p->pg.ch_q[c], Pre) &&
+	      p->pg.ch_perm[c] == \at(p->pg.ch_perm[c], Pre) && p->pg.ch_pos[c] == \at(p->pg.ch_pos[c], Pre); */
+	/*@ assert pg_dr: \forall integer d; 0 <= d < UD_PG_NDIR ==>
+	      p->pg.dr_list[d] == \at(p->pg.dr_list[d], Pre) && p->pg.dr_q[d] == \at(p->pg.dr_q[d], Pre) &&
+	      p->pg.dr_perm[d] == \at(p->pg.dr_perm[d], Pre) && p->pg.dr_pos[d] == \at(p->pg.dr_pos[d], Pre); */
 	/*@ assert pg_same: ud_mr_pg_same{Pre, Here}(p); */
 	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
 	/*@ assert np_same: ud_mr_np_same{Pre, Here}(p); */
@@ -616,6 +699,7 @@ static void mr_kill(struct ud_prot *p, uint32_t i)
 	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
 	/*@ assert mpg: ud_mpg_inv(&p->pg); */
 	/*@ assert exact: ud_pins_exact(&p->pg); */
+	/*@ assert but: ud_pg_link_but(p, i); */
 	/*@ assert link_i: ud_pg_link_at(p, i); */
 	/*@ assert link: ud_pg_link(p); */
 }
