@@ -109,6 +109,8 @@
       (2 * i + 1 - p->mr[i].half == l ? 0 : p->pg.list[2 * i + 1 - p->mr[i].half].npages) == 0;
 
   axiomatic UdMrCoreFrame {
+    // A goal carries these when it names the marker ud_mr_use_frame.
+    predicate ud_mr_use_frame(integer x) = x == x;
     // The tables the core invariant reads, equal in two states.
     predicate ud_pdl_same{L1, L2}(struct ud_prot *p) =
       \forall integer d; 0 <= d < UD_PROT_NPD ==> \at(p->pd_live[d], L1) == \at(p->pd_live[d], L2);
@@ -521,6 +523,9 @@ static void list_close(struct ud_prot *p, uint32_t l)
     ensures half: p->mr[i].half == half && p->mr[i].npages == npages;
     ensures gen: p->mr[i].gen == \old(p->mr[i].gen) + 1;
     ensures frame: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==> p->mr[k] == \old(p->mr[k]);
+    ensures others: \forall integer k; 0 <= k < UD_PROT_NMR && k != i ==>
+      p->mr[k].live == \old(p->mr[k].live) && p->mr[k].npages == \old(p->mr[k].npages) &&
+      p->mr[k].half == \old(p->mr[k].half);
     ensures pg_top: p->pg.ch_top == \old(p->pg.ch_top) && p->pg.dr_top == \old(p->pg.dr_top);
     ensures pg_list: \forall integer l; 0 <= l < UD_PG_NLIST ==>
       p->pg.list[l].npages == \old(p->pg.list[l].npages) &&
@@ -599,7 +604,10 @@ static void mr_commit(struct ud_prot *p, uint32_t i, uint32_t pd, uint32_t acces
 	/*@ assert pins_same: ud_pins_same{Pre, Here}(p); */
 	/*@ assert mpg: ud_mpg_inv(&p->pg); */
 	/*@ assert exact: ud_pins_exact(&p->pg); */
-	/*@ assert but: ud_pg_link_but(p, i); */
+	/*@ assert lens_c: \forall integer x; 0 <= x < UD_PG_NLIST ==>
+	      p->pg.list[x].npages == \at(p->pg.list[x].npages, Pre); */
+	/*@ assert but_pre: ud_pg_link_but{Pre}(p, i); */
+	/*@ assert but: ud_mr_use_frame(0) && ud_pg_link_but(p, i); */
 	/*@ assert link_i: ud_pg_link_at(p, i); */
 	/*@ assert link: ud_pg_link(p); */
 }
