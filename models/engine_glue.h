@@ -234,9 +234,7 @@ static uint64_t e_rdpa[2];
 static uint32_t e_rdn[2];
 static int e_rxtr;                            /* va_rx: the packet's transfer (its PD) */
 
-/* trail lines only when a trail is replayed (pan -r), not during the search */
-extern int readtrail;
-#define E_PR(...) do { if (readtrail) printf(__VA_ARGS__); } while (0)
+#include "trail_print.h"
 
 static int e_trid_of(int pd) { return pd * 128; }
 
@@ -244,7 +242,7 @@ static void e_badset(int code, const char *why)
 {
 	if (e_g.bad == 0) {
 		e_g.bad = (uint8_t)code;
-		E_PR("ENG VIOLATION %d: %s\n", code, why);
+		TRAIL_PR("ENG VIOLATION %d: %s\n", code, why);
 	}
 }
 
@@ -274,10 +272,10 @@ static void e_net_add(struct e_net it, const char *what)
 	for (k = 0; k < E_NW; k++)
 		if (e_g.net[k].kind == 0) {
 			e_g.net[k] = it;
-			E_PR("ENG net: %s trid %d seq %d -> slot %d\n", what, it.trid, it.seq, k);
+			TRAIL_PR("ENG net: %s trid %d seq %d -> slot %d\n", what, it.trid, it.seq, k);
 			return;
 		}
-	E_PR("ENG net: %s trid %d seq %d LOST (network full)\n", what, it.trid, it.seq);
+	TRAIL_PR("ENG net: %s trid %d seq %d LOST (network full)\n", what, it.trid, it.seq);
 }
 
 /* ------------------------------------------------------------ doors */
@@ -292,17 +290,17 @@ void ud_plat_r5_post(uint16_t trid, uint16_t seq, uint8_t pd, uint8_t vc,
 			e_g.q[k].on = 1; e_g.q[k].pd = pd; e_g.q[k].trid = trid;
 			e_g.q[k].seq = seq; e_g.q[k].len = (uint16_t)len; e_g.q[k].next = 0;
 			e_g.q[k].src = src; e_g.q[k].dst = dst;
-			E_PR("ENG R5 post: trid %d seq %d pd %d src %#llx dst %#llx len %u (engine queue %d)\n",
+			TRAIL_PR("ENG R5 post: trid %d seq %d pd %d src %#llx dst %#llx len %u (engine queue %d)\n",
 			       trid, seq, pd, (unsigned long long)src, (unsigned long long)dst, len, k);
 			return;
 		}
-	E_PR("ENG R5 post: trid %d seq %d LOST (engine queue full)\n", trid, seq);
+	TRAIL_PR("ENG R5 post: trid %d seq %d LOST (engine queue full)\n", trid, seq);
 }
 
 void ud_plat_r5_notify(uint8_t pd, uint8_t vc, uint8_t kind, ud_status status)
 {
 	(void)vc; (void)kind;
-	E_PR("ENG R5 notify: PD %d status %d (landed %#x of %#x)\n", pd, (int)status,
+	TRAIL_PR("ENG R5 notify: PD %d status %d (landed %#x of %#x)\n", pd, (int)status,
 	       pd < E_NP ? e_g.landed[pd] : 0, E_FULL);
 	if (pd >= E_NP) {
 		e_badset(E_BAD_MODEL, "notification for an unknown PD");
@@ -354,7 +352,7 @@ void ud_plat_dma_write(uint64_t pa, const uint8_t *data, uint32_t n)
 	uint32_t f = (uint32_t)(pa / 4096u), o = (uint32_t)(pa % 4096u), i;
 	uint64_t va, k;
 
-	E_PR("ENG write: transfer of PD %d, %u bytes at pa %#llx\n", pd, n, (unsigned long long)pa);
+	TRAIL_PR("ENG write: transfer of PD %d, %u bytes at pa %#llx\n", pd, n, (unsigned long long)pa);
 	/* E-PROT: the frame is the one PD pd's bank maps, writable, at some page */
 	for (v = 0; v < 2; v++)
 		if (e_vma(pd, v) && ((e_g.pres[pd] >> v) & 1u) && E_FD(pd, v) == f)
@@ -403,7 +401,7 @@ ud_status ud_plat_page_in(uint16_t pdid, uint8_t proc, uint32_t vpn,
 {
 	uint32_t i;
 	(void)proc; (void)write;
-	E_PR("ENG page-in: PD %d pages %#x + %u\n", pdid, vpn, npages);
+	TRAIL_PR("ENG page-in: PD %d pages %#x + %u\n", pdid, vpn, npages);
 	for (i = 0; i < npages; i++) {
 		int v = (int)(vpn + i) - (int)E_DV;
 		if (!e_vma(pdid, v)) {
@@ -610,10 +608,10 @@ static int e_submit(int p, int dsel)
 	q.pd = (uint8_t)p; q.vc = 0; q.kind = UD_R5_SCHED_WRITE; q.node = 1;
 	q.src = E_SRC; q.dst = E_DST + (dsel ? 4096u : 0u); q.len = E_LEN;
 	e_g.sub[p] = 1; e_g.xsrc[p] = q.src; e_g.xdst[p] = q.dst; e_g.xlen[p] = q.len;
-	E_PR("ENG PD %d submits: src %#llx dst %#llx len %u\n", p, (unsigned long long)q.src,
+	TRAIL_PR("ENG PD %d submits: src %#llx dst %#llx len %u\n", p, (unsigned long long)q.src,
 	       (unsigned long long)q.dst, q.len);
 	r = ud_r5_sched_submit(&e_r5, &q, e_now);
-	E_PR("ENG   = %d\n", (int)r);
+	TRAIL_PR("ENG   = %d\n", (int)r);
 	e_mirror();
 	return r;
 }
@@ -632,7 +630,7 @@ static void e_tx_step(int k)
 	b.src = q->src; b.dst = q->dst; b.len = q->len;
 	e_node = 0; e_txpd = q->pd; e_nrd = 0;
 	r = ud_va_tx_packet(&e_s0, &e_tx, 0u, &b, off, buf);
-	E_PR("ENG packetizer: trid %d seq %d PD %d packet at %u -> %d\n", b.trid, b.seq, b.pd, off,
+	TRAIL_PR("ENG packetizer: trid %d seq %d PD %d packet at %u -> %d\n", b.trid, b.seq, b.pd, off,
 	       (int)r.st);
 	if (r.st == UD_OK) {
 		struct e_net it;
@@ -666,7 +664,7 @@ static void e_irq(void)
 			struct ud_smmu_fault f;
 			(void)ud_smmu_read_fault(&e_s1, b, &f);
 			(void)ud_smmu_clear_fault(&e_s1, b);
-			E_PR("ENG node 1 IRQ: bank %u FAR %#llx cleared\n", b, (unsigned long long)f.far);
+			TRAIL_PR("ENG node 1 IRQ: bank %u FAR %#llx cleared\n", b, (unsigned long long)f.far);
 		}
 }
 
@@ -678,7 +676,7 @@ static void e_os_step(void)
 	ud_status r;
 	memset(&act, 0, sizeof act);
 	r = ud_fh_drain(&e_fh, &e_ff, &e_map, &act, 1u, &n);
-	E_PR("ENG node 1 tasklet: drain -> %d, %u entry: PD %d trid %d seq %d page %#x outcome %u\n",
+	TRAIL_PR("ENG node 1 tasklet: drain -> %d, %u entry: PD %d trid %d seq %d page %#x outcome %u\n",
 	     (int)r, n, act.fault.pdid, act.fault.trid, act.fault.seq, act.fault.vpn,
 	     n ? act.outcome : 0u);
 	e_mirror();
@@ -701,7 +699,7 @@ static void e_rapf_in(uint32_t w0, uint32_t w1)
 		if (r == UD_OK && (uint32_t)mm.wired_pdid != (uint32_t)mm.trid / 128u)
 			e_badset(E_BAD_FORGED, "a RAPF wired with another PD was accepted");
 	}
-	E_PR("ENG R5 RAPF trid %d seq %d wired PD %d PD %d -> %d\n", mm.trid, mm.seq,
+	TRAIL_PR("ENG R5 RAPF trid %d seq %d wired PD %d PD %d -> %d\n", mm.trid, mm.seq,
 	     mm.wired_pdid, mm.pdid, (int)r);
 }
 
@@ -727,7 +725,7 @@ static void e_deliver(int k, int keep)
 		e_rxtr = it.trid / 128;               /* the transfer the packet belongs to */
 		r = ud_va_rx_packet(&e_s1, &e_ff, &e_rx, &h, data);
 		e_irq();
-		E_PR("ENG receiver: trid %d seq %d PD %d dst %#llx (%u bytes) -> %d%s\n", it.trid,
+		TRAIL_PR("ENG receiver: trid %d seq %d PD %d dst %#llx (%u bytes) -> %d%s\n", it.trid,
 		       it.seq, it.pd, (unsigned long long)it.dst, it.n, (int)r.st,
 		       keep ? " (a copy stays in flight)" : "");
 		e_node = -1;
@@ -738,13 +736,13 @@ static void e_deliver(int k, int keep)
 		ev.kind = it.kind == E_ACK ? UD_R5_SCHED_EV_ACK : UD_R5_SCHED_EV_PFNACK;
 		ev.trid = it.trid; ev.seq = it.seq;
 		r = ud_r5_sched_event(&e_r5, &ev, e_now);
-		E_PR("ENG R5 %s trid %d seq %d -> %d%s\n", it.kind == E_ACK ? "ACK" : "PF-NACK",
+		TRAIL_PR("ENG R5 %s trid %d seq %d -> %d%s\n", it.kind == E_ACK ? "ACK" : "PF-NACK",
 		       it.trid, it.seq, (int)r, keep ? " (a copy stays in flight)" : "");
 	} else if (it.kind == E_RAPF) {
 		e_rapf_in(it.a0, it.a1);
 	} else if (it.kind == E_ABORT) {
 		ud_status r = ud_r5_sched_abort(&e_r5, it.pd, it.trid, it.seq, it.err);
-		E_PR("ENG R5 failure report PD %d trid %d seq %d err %d -> %d\n", it.pd, it.trid,
+		TRAIL_PR("ENG R5 failure report PD %d trid %d seq %d err %d -> %d\n", it.pd, it.trid,
 		       it.seq, it.err, (int)r);
 	}
 	e_mirror();
@@ -752,7 +750,7 @@ static void e_deliver(int k, int keep)
 
 static void e_lose(int k)
 {
-	E_PR("ENG net: slot %d (kind %d trid %d seq %d) LOST\n", k, e_g.net[k].kind,
+	TRAIL_PR("ENG net: slot %d (kind %d trid %d seq %d) LOST\n", k, e_g.net[k].kind,
 	       e_g.net[k].trid, e_g.net[k].seq);
 	memset(&e_g.net[k], 0, sizeof e_g.net[k]);
 	e_mirror();
@@ -777,7 +775,7 @@ static void e_tick(void)
 	if (d > e_now)
 		e_now = d;
 	r = ud_r5_sched_tick(&e_r5, e_now);
-	E_PR("ENG R5 tick at %llu -> %d\n", (unsigned long long)e_now, r);
+	TRAIL_PR("ENG R5 tick at %llu -> %d\n", (unsigned long long)e_now, r);
 	e_mirror();
 }
 
@@ -793,7 +791,7 @@ static void e_forge(int tp, int ds, int pf)
 	mm.seq = (uint16_t)((e_r5.seq[t] + 16384u + (uint32_t)ds - 1u) % 16384u);
 	mm.pdid = (uint16_t)pf;
 	(void)ud_rtx_encode(&mm, &w0, &w1);
-	E_PR("ENG PD 2 forges a RAPF: trid %d seq %d PD field %d\n", t, mm.seq, pf);
+	TRAIL_PR("ENG PD 2 forges a RAPF: trid %d seq %d PD field %d\n", t, mm.seq, pf);
 	/* through PD 2's packetizer, which wires PD 2 (3.2.3.3), to the R5 at
 	 * once (the attacker may forge at any moment: any delay is covered) */
 	w0 = (w0 & ~(0xFFFFu << 2)) | (2u << 2);
@@ -811,7 +809,7 @@ static void e_ackforge(int tp)
 	ev.kind = UD_R5_SCHED_EV_ACK; ev.trid = (uint16_t)e_trid_of(tp);
 	ev.seq = e_r5.seq[ev.trid];
 	r = ud_r5_sched_event(&e_r5, &ev, e_now);
-	E_PR("ENG forged ACK trid %d seq %d -> %d\n", ev.trid, ev.seq, (int)r);
+	TRAIL_PR("ENG forged ACK trid %d seq %d -> %d\n", ev.trid, ev.seq, (int)r);
 	e_mirror();
 }
 

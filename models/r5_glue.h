@@ -16,12 +16,7 @@
 
 #include "r5_sched.h"
 
-/* Trail lines only when a trail is replayed (pan -r), not during the
- * search: a printf in c_code runs on every transition the search
- * explores, and its output (500 MB for utlb_evict) was most of
- * `make models`'s time (the driver reading and decoding it). */
-extern int readtrail;
-#define R5_PR(...) do { if (readtrail) printf(__VA_ARGS__); } while (0)
+#include "trail_print.h"
 
 #define MR_DST 0x1000000u           /* 16 KB aligned: one block per 16 KB */
 #define MR_SRC 0x2000000u

@@ -185,7 +185,7 @@ inline mirror()
 				if (now.nk[k] != 0 && now.ni[k] == pi) {
 					now.nage[k]++;
 					if (now.nage[k] >= LIFE) {
-						R5_PR("R5 expired trid=%d seq=%d slot=%d (A-NET-LIFETIME)\n",
+						TRAIL_PR("R5 expired trid=%d seq=%d slot=%d (A-NET-LIFETIME)\n",
 						       m_tr(pi), now.nsq[k], k);
 						now.nk[k] = 0; now.ni[k] = 0; now.nsq[k] = 0; now.nch[k] = 0;
 						now.nx[k] = 0; now.nbk[k] = 0; now.nage[k] = 0;
@@ -209,18 +209,18 @@ inline mirror()
 					now.nch[k] = (uchar)m_post_ch[j];
 					now.nx[k] = (uchar)m_cur[m_post_ch[j]];
 					now.nbk[k] = (uchar)m_post_blk[j];
-					R5_PR("R5 post trid=%d seq=%d blk=%d ch=%d xfer=%d slot=%d\n", m_post_trid[j],
+					TRAIL_PR("R5 post trid=%d seq=%d blk=%d ch=%d xfer=%d slot=%d\n", m_post_trid[j],
 					       m_post_seq[j], m_post_blk[j], m_post_ch[j], m_cur[m_post_ch[j]], k);
 					break;
 				}
 			if (k == NW)
-				R5_PR("R5 post trid=%d seq=%d blk=%d lost(full)\n", m_post_trid[j],
+				TRAIL_PR("R5 post trid=%d seq=%d blk=%d lost(full)\n", m_post_trid[j],
 				       m_post_seq[j], m_post_blk[j]);
 		}
 		/* notifications: once per transfer, success only when every block counted */
 		for (j = 0; j < m_nnote; j++) {
 			int ch = m_note_ch[j];
-			R5_PR("R5 notify ch=%d xfer=%d ok=%d\n", ch, m_cur[ch], m_note_ok[j]);
+			TRAIL_PR("R5 notify ch=%d xfer=%d ok=%d\n", ch, m_cur[ch], m_note_ok[j]);
 			if (now.notes[ch] != 0 || (m_note_ok[j] &&
 			    !(now.counted[ch * 2] == 1 && (NB < 2 || now.counted[ch * 2 + 1] == 1))))
 				now.notes[ch] = 9;      /* checked by the model: never */
@@ -250,7 +250,7 @@ inline event(kind, k, wpd, upd)
 			int32_t r = mr_event(now.g_kind, m_tr(now.ni[now.g_k]), now.nsq[now.g_k],
 					     now.g_wpd, now.g_upd, (int)m_now, &cr);
 			now.g_credit = (uchar)(cr + 1);
-			R5_PR("R5 event kind=%d trid=%d seq=%d blk=%d wpd=%d r=%d credited=%d now=%d\n",
+			TRAIL_PR("R5 event kind=%d trid=%d seq=%d blk=%d wpd=%d r=%d credited=%d now=%d\n",
 			       now.g_kind, m_tr(now.ni[now.g_k]), now.nsq[now.g_k], now.nbk[now.g_k],
 			       now.g_wpd, r, cr, (int)m_now);
 		};
@@ -296,7 +296,7 @@ inline submit(c)
 		c_code {
 			int32_t r = mr_submit(now.g_i, now.cur[now.g_i], NB, (int)m_now);
 			now.g_r = (short)r;
-			R5_PR("R5 submit ch=%d xfer=%d r=%d\n", now.g_i, now.cur[now.g_i], r);
+			TRAIL_PR("R5 submit ch=%d xfer=%d r=%d\n", now.g_i, now.cur[now.g_i], r);
 		};
 		assert(g_r == 0);
 		cur[c]++; notes[c] = 0; counted[c * 2] = 0; counted[c * 2 + 1] = 0;
@@ -342,7 +342,7 @@ active proctype Env()
 			c_code {
 				uint64_t d = mr_next_deadline();
 				if (d > m_now) m_now = d;
-				R5_PR("R5 tick now=%d\n", (int)m_now);
+				TRAIL_PR("R5 tick now=%d\n", (int)m_now);
 				mr_tick((int)m_now);
 			};
 			mirror()
@@ -377,7 +377,7 @@ active proctype Env()
 				g_k = k;
 				c_code {
 					int32_t r = mr_abort(now.nch[now.g_k], m_tr(now.ni[now.g_k]), now.nsq[now.g_k]);
-					R5_PR("R5 abort trid=%d seq=%d r=%d\n", m_tr(now.ni[now.g_k]), now.nsq[now.g_k], r);
+					TRAIL_PR("R5 abort trid=%d seq=%d r=%d\n", m_tr(now.ni[now.g_k]), now.nsq[now.g_k], r);
 				};
 				mirror();
 				g_k = 0
@@ -404,7 +404,7 @@ active proctype Env()
 				int cr;
 				int32_t r = mr_event(EV_RAPF, m_tr(now.g_i), (uint16_t)now.g_sq, 1, now.g_upd,
 						     (int)m_now, &cr);
-				R5_PR("R5 forged RAPF trid=%d seq=%d pd=%d r=%d\n", m_tr(now.g_i), now.g_sq,
+				TRAIL_PR("R5 forged RAPF trid=%d seq=%d pd=%d r=%d\n", m_tr(now.g_i), now.g_sq,
 				       now.g_upd, r);
 				now.g_r = (short)r;
 			};

@@ -103,12 +103,12 @@ inline mirror()
 				if (now.nk[k] == 0) {
 					now.nk[k] = 1; now.ntr[k] = (uchar)m_post_trid[j];
 					now.nsq[k] = (short)m_post_seq[j]; now.nbk[k] = (uchar)m_post_blk[j];
-					R5_PR("R5 post trid=%d seq=%d blk=%d slot=%d\n", m_post_trid[j],
+					TRAIL_PR("R5 post trid=%d seq=%d blk=%d slot=%d\n", m_post_trid[j],
 					       m_post_seq[j], m_post_blk[j], k);
 					break;
 				}
 			if (k == NW)
-				R5_PR("R5 post trid=%d seq=%d blk=%d lost(full)\n", m_post_trid[j],
+				TRAIL_PR("R5 post trid=%d seq=%d blk=%d lost(full)\n", m_post_trid[j],
 				       m_post_seq[j], m_post_blk[j]);
 		}
 		now.notified = (uchar)(now.notified + m_nnotify);
@@ -137,7 +137,7 @@ inline event(kind, k, wpd, upd)
 			int32_t r = mr_event(now.g_kind, now.ntr[now.g_k], now.nsq[now.g_k],
 					     now.g_wpd, now.g_upd, now.now, &cr);
 			now.g_credit = (uchar)(cr + 1);
-			R5_PR("R5 event kind=%d trid=%d seq=%d blk=%d wpd=%d r=%d credited=%d now=%d\n",
+			TRAIL_PR("R5 event kind=%d trid=%d seq=%d blk=%d wpd=%d r=%d credited=%d now=%d\n",
 			       now.g_kind, now.ntr[now.g_k], now.nsq[now.g_k], now.nbk[now.g_k],
 			       now.g_wpd, r, cr, now.now);
 		};
@@ -204,7 +204,7 @@ active proctype Env()
 		steps++;
 		atomic {
 			now++;
-			c_code { R5_PR("R5 tick now=%d\n", now.now); mr_tick(now.now); };
+			c_code { TRAIL_PR("R5 tick now=%d\n", now.now); mr_tick(now.now); };
 			mirror();
 			check()
 		}

@@ -156,7 +156,7 @@ end:	do
 			r = ud_utlb_get(&m_u, &m_c, &m_n, &m_a, &m_f,
 					(uint64_t)now.g_p * UD_PAGE_SIZE, &idx);
 			m_book.refuse = 0;
-			U_PR("UTLB lib get page=%d refuse=%d r=%d idx=%d\n",
+			TRAIL_PR("UTLB lib get page=%d refuse=%d r=%d idx=%d\n",
 			       now.g_p, now.g_ref, r, r == UD_OK ? (int)idx : -1);
 			if (r == UD_OK) {
 				int f = m_book.frame_of[0][now.g_p];
@@ -179,7 +179,7 @@ end:	do
 				now.q_gen[now.g_k] = f < 0 ? 0 : m_book.gen[f];
 				now.q_uses[now.g_k] = 0;
 				now.g_post = 1;
-				U_PR("UTLB lib post slot=%d idx=%d page=%d frame=%d gen=%d\n",
+				TRAIL_PR("UTLB lib post slot=%d idx=%d page=%d frame=%d gen=%d\n",
 				       now.g_k, idx, now.g_p, f, f < 0 ? 0 : m_book.gen[f]);
 			} else
 				now.g_ok = (uchar)(r == UD_E_NOSPC || r == UD_E_PLATFORM);
@@ -191,7 +191,7 @@ end:	do
 		:: g_post == 1 ->
 			c_code {
 				int32_t r = ud_utlb_put(&m_u, &m_c, &m_n, now.q_idx[now.g_k]);
-				U_PR("UTLB lib put idx=%d r=%d (early: at post time)\n",
+				TRAIL_PR("UTLB lib put idx=%d r=%d (early: at post time)\n",
 				       now.q_idx[now.g_k], r);
 				now.g_ok = (uchar)(r == UD_OK);
 			};
@@ -208,7 +208,7 @@ end:	do
 		c_code {
 			int32_t r = ud_utlb_evict(&m_u, &m_c, &m_n, &m_a, &m_f,
 						  (uint64_t)now.g_p * UD_PAGE_SIZE);
-			U_PR("UTLB lib evict page=%d r=%d\n", now.g_p, r);
+			TRAIL_PR("UTLB lib evict page=%d r=%d\n", now.g_p, r);
 			now.g_ok = (uchar)(r == UD_OK || r == UD_E_NOENT || r == UD_E_BUSY);
 		};
 		assert(g_ok == 1);
@@ -220,7 +220,7 @@ end:	do
 #if !EARLY
 		c_code {
 			int32_t r = ud_utlb_put(&m_u, &m_c, &m_n, now.q_idx[now.g_k]);
-			U_PR("UTLB lib put idx=%d r=%d (slot %d completed)\n",
+			TRAIL_PR("UTLB lib put idx=%d r=%d (slot %d completed)\n",
 			       now.q_idx[now.g_k], r, now.g_k);
 			now.g_ok = (uchar)(r == UD_OK);
 		};
@@ -237,7 +237,7 @@ end:	do
 		PICK(FLIGHT_);
 		c_code {
 			int32_t r = ud_utlb_drv_unmap(&m_n, &m_a, &m_f, m_u.pid, now.q_idx[now.g_k]);
-			U_PR("UTLB lib drv_unmap idx=%d r=%d (direct driver call, transfer in flight)\n",
+			TRAIL_PR("UTLB lib drv_unmap idx=%d r=%d (direct driver call, transfer in flight)\n",
 			       now.q_idx[now.g_k], r);
 		};
 		check();
@@ -263,7 +263,7 @@ end:	do
 			int32_t r = first ?
 				ud_utlb_nic_begin(&m_n, &m_a, &m_f, 0u, now.q_idx[now.g_k], &ppn, &cls) :
 				ud_utlb_nic_translate(&m_n, &m_a, 0u, now.q_idx[now.g_k], &ppn, &cls);
-			U_PR("UTLB nic %s slot=%d idx=%d r=%d ppn=0x%llx cls=%d "
+			TRAIL_PR("UTLB nic %s slot=%d idx=%d r=%d ppn=0x%llx cls=%d "
 			       "posted(page=%d frame=%d gen=%d) frame-now(pinned=%d page=%d gen=%d)\n",
 			       first ? "begin" : "translate",
 			       now.g_k, now.q_idx[now.g_k], r, (unsigned long long)ppn, cls,
@@ -295,7 +295,7 @@ end:	do
 		PICK(LAST_);
 		c_code {
 			int32_t r = ud_utlb_nic_end(&m_f, 0u, now.q_idx[now.g_k]);
-			U_PR("UTLB nic end+complete slot=%d idx=%d r=%d\n", now.g_k,
+			TRAIL_PR("UTLB nic end+complete slot=%d idx=%d r=%d\n", now.g_k,
 			       now.q_idx[now.g_k], r);
 			now.g_ok = (uchar)(r == UD_OK);
 		};

@@ -38,12 +38,7 @@
 #include "utlb_lookup.h"
 #include "utlb_cache.h"
 
-/* Trail lines only when a trail is replayed (pan -r), not during the
- * search: a printf in c_code runs on every transition the search
- * explores, and its output (500 MB for utlb_evict) was most of
- * `make models`'s time (the driver reading and decoding it). */
-extern int readtrail;
-#define U_PR(...) do { if (readtrail) printf(__VA_ARGS__); } while (0)
+#include "trail_print.h"
 
 #if UD_UTLB_NPROC != 2u || UD_UTLB_ENTRIES != 2u || UD_UTLB_VPAGES != 4u || \
 	UD_UTLB_CACHE_WAYS != 1u || UD_UTLB_CACHE_SETS > 2u

@@ -224,7 +224,7 @@ end:	do
 			r = ud_utlb_get(&m_u[p], &m_c[p], &m_n, &m_a, &m_f,
 					(uint64_t)now.g_p * UD_PAGE_SIZE, &idx);
 			m_book.refuse = 0;
-			MU_P("UTLB lib get pid=%d page=%d refuse=%d r=%d idx=%d\n",
+			TRAIL_PR("UTLB lib get pid=%d page=%d refuse=%d r=%d idx=%d\n",
 			       p, now.g_p, now.g_ref, r, r == UD_OK ? (int)idx : -1);
 			if (r == UD_OK) {
 				int f = m_book.frame_of[p][now.g_p];
@@ -238,7 +238,7 @@ end:	do
 				now.q_fr[now.g_k] = (uchar)(f < 0 ? 255 : f);
 				now.q_pg[now.g_k] = m_book.pgen[p][now.g_p];
 				now.q_uses[now.g_k] = 0;
-				MU_P("UTLB lib post pid=%d slot=%d idx=%d page=%d frame=%d gen=%d\n",
+				TRAIL_PR("UTLB lib post pid=%d slot=%d idx=%d page=%d frame=%d gen=%d\n",
 				       p, now.g_k, idx, now.g_p, f, m_book.pgen[p][now.g_p]);
 			} else
 				now.g_ok = (uchar)(r == UD_E_NOSPC || r == UD_E_PLATFORM);
@@ -257,7 +257,7 @@ end:	do
 			uint32_t p = PLib->me;
 			int32_t r = ud_utlb_evict(&m_u[p], &m_c[p], &m_n, &m_a, &m_f,
 						  (uint64_t)now.g_p * UD_PAGE_SIZE);
-			MU_P("UTLB lib evict pid=%d page=%d r=%d\n", p, now.g_p, r);
+			TRAIL_PR("UTLB lib evict pid=%d page=%d r=%d\n", p, now.g_p, r);
 			now.g_ok = (uchar)(r == UD_OK || r == UD_E_NOENT || r == UD_E_BUSY);
 		};
 		assert(g_ok == 1);
@@ -271,7 +271,7 @@ end:	do
 		c_code {
 			uint32_t p = PLib->me;
 			int32_t r = ud_utlb_put(&m_u[p], &m_c[p], &m_n, now.q_idx[now.g_k]);
-			MU_P("UTLB lib put pid=%d idx=%d r=%d (slot %d completed)\n",
+			TRAIL_PR("UTLB lib put pid=%d idx=%d r=%d (slot %d completed)\n",
 			       p, now.q_idx[now.g_k], r, now.g_k);
 			now.g_ok = (uchar)(r == UD_OK);
 		};
@@ -297,7 +297,7 @@ end:	do
 							  &ppn, &cls);
 			now.g_ok = (uchar)mu_posted_ok(r, ppn, now.q_pid[k], now.q_vpn[k],
 						       now.q_fr[k], now.q_pg[k]);
-			MU_P("UTLB nic translate pid=%d slot=%d idx=%d r=%d ppn=0x%llx cls=%d "
+			TRAIL_PR("UTLB nic translate pid=%d slot=%d idx=%d r=%d ppn=0x%llx cls=%d "
 			       "posted(page=%d frame=%d gen=%d) ok=%d\n",
 			       now.q_pid[k], k, now.q_idx[k], r, (unsigned long long)ppn, cls,
 			       now.q_vpn[k], now.q_fr[k], now.q_pg[k], now.g_ok);
@@ -310,7 +310,7 @@ end:	do
 	:: atomic { ANY(LAST_) ->
 		PICK(LAST_);
 		q_st[g_k] = 2;
-		c_code { MU_P("UTLB nic complete pid=%d slot=%d idx=%d\n", now.q_pid[now.g_k],
+		c_code { TRAIL_PR("UTLB nic complete pid=%d slot=%d idx=%d\n", now.q_pid[now.g_k],
 				now.g_k, now.q_idx[now.g_k]); };
 		g_k = 0 }
 	/* a translation of an index no transfer in flight was posted with */
@@ -323,7 +323,7 @@ end:	do
 			uint32_t cls = 0;
 			int32_t r = ud_utlb_nic_translate(&m_n, &m_a, now.g_p, now.g_i, &ppn, &cls);
 			now.g_ok = (uchar)mu_stray_ok(r, ppn, now.g_p);
-			MU_P("UTLB nic stray pid=%d idx=%d r=%d ppn=0x%llx ok=%d\n",
+			TRAIL_PR("UTLB nic stray pid=%d idx=%d r=%d ppn=0x%llx ok=%d\n",
 			       now.g_p, now.g_i, r, (unsigned long long)ppn, now.g_ok);
 		};
 		assert(g_ok == 1);

@@ -45,12 +45,7 @@
 #error "models/utlb_iso_glue.h is written for the geometries of models/expected.json"
 #endif
 
-/* Trace lines (the UTLB lines scripts/models.py renders) only when pan
- * replays a trail (-r), not during the search: raw C printf in c_code is
- * not muted by pan, and printing every step of every path costs more than
- * the search. */
-extern int readtrail;
-#define MU_P(...) do { if (readtrail) printf(__VA_ARGS__); } while (0)
+#include "trail_print.h"
 
 #ifndef CAP0
 #define CAP0 2                       /* table entries process 0 may use (lib_init's cap) */
@@ -149,7 +144,7 @@ static void mu_rd_run(uint8_t door)
 	m_book.rd_ok = (uint8_t)(m_book.rd_posted ?
 		mu_posted_ok(r, ppn, m_book.rd_pid, m_book.rd_vpn, m_book.rd_fr, m_book.rd_pgen) :
 		mu_stray_ok(r, ppn, m_book.rd_pid));
-	MU_P("UTLB nic translate-in-driver at=%s pid=%d idx=%d r=%d ppn=0x%llx ok=%d\n",
+	TRAIL_PR("UTLB nic translate-in-driver at=%s pid=%d idx=%d r=%d ppn=0x%llx ok=%d\n",
 	       door == 1 ? "pin" : door == 2 ? "unpin" : "clear", m_book.rd_pid, m_book.rd_idx, r,
 	       (unsigned long long)ppn, m_book.rd_ok);
 }

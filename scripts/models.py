@@ -113,8 +113,8 @@ def raw_c_prints(pml_text):
     """Line numbers of `printf(` calls inside the model's c_code blocks.
     Such a call runs on every transition the search explores (Promela's own
     printf is silent there): the output of one model reached 500 MB and most
-    of `make models`'s time.  c_code prints go through a glue macro that
-    prints only when a trail is replayed (`if (readtrail) printf(...)`)."""
+    of `make models`'s time.  c_code prints go through TRAIL_PR
+    (models/trail_print.h), which prints only when a trail is replayed."""
     lines = []
     for m in re.finditer(r"c_code\s*(\[[^\]]*\])?\s*\{", pml_text):
         j, depth = m.end(), 1
@@ -137,7 +137,7 @@ def build(m, wd, extra=(), exe="pan", fresh=True):
         raw = raw_c_prints(f.read())
     if raw:
         return False, "%s: printf in c_code at line %s: print through a macro that " \
-            "prints only on replay (`if (readtrail) printf(...)`, see models/*_glue.h)" % (
+            "prints only on replay (TRAIL_PR, models/trail_print.h)" % (
                 m["pml"], ", ".join(map(str, raw)))
     shutil.copy(pml, os.path.join(wd, m["pml"]))
     rc, out = run(["spin"] + defs + ["-a", m["pml"]], wd)
